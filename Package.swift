@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+// Parlance: a multilingual vocabulary and phrase-matching NLU engine.
+// The modules follow the pipeline: text → tokens → vocabulary → grammar → hypotheses → resolution.
+import PackageDescription
+
+let package = Package(
+    name: "Parlance",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Parlance", targets: ["Parlance"]),
+        .library(name: "ParlanceText", targets: ["ParlanceText"]),
+        .library(name: "ParlanceVocabulary", targets: ["ParlanceVocabulary"]),
+        .library(name: "CICU", targets: ["CICU"]),
+        .executable(name: "parlance", targets: ["parlance"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Every call into system ICU lives here, behind plain C types.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
+        ),
+        // System SQLite for the user-vocabulary store.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // text → tokens: language profiles, normalization, tokenization, numbers.
+        .target(name: "ParlanceText", dependencies: ["CICU"]),
+        // tokens → vocabulary matches: app and user vocabulary, the store, the fuzzy index.
+        .target(name: "ParlanceVocabulary", dependencies: ["ParlanceText", "CSQLite"]),
+        // The umbrella: re-exports the stages.
+        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary"]),
+        .executableTarget(
+            name: "parlance",
+            dependencies: ["Parlance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText"]),
+        .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary"]),
+    ]
+)

@@ -1,0 +1,4 @@
+// The Parlance umbrella: one import for the whole pipeline.
+// text → tokens (ParlanceText) → vocabulary (ParlanceVocabulary) → grammar → hypotheses → resolution.
+@_exported import ParlanceText
+@_exported import ParlanceVocabulary

@@ -1,0 +1,163 @@
+/// Normalizes text for matching: ICU NFKC case folding plus the language's folds.
+///
+/// ```swift
+/// let normalizer = Normalizer(language: try Language("fr"))
+/// normalizer.normalize("Allume la LUMIÈRE")  // "allume la lumiere"
+/// ```
+///
+/// NFKC case folding unifies case, full- and half-width forms (ＡＢＣ → abc, ｶﾞ → ガ) and
+/// compatibility characters (ﬁ → fi, ß → ss). On top of it, per ``NormalizationFolds``:
+/// typographic punctuation, diacritics and katakana. Traditional and simplified Chinese are
+/// deliberately not converted into each other: the mapping is not one-to-one (发/髮/發), and a
+/// grammar or vocabulary written in one script should match text in that script.
+///
+/// Normalization is idempotent: normalizing normalized text changes nothing.
+public struct Normalizer: Sendable {
+    /// The folds applied after NFKC case folding.
+    public let folds: NormalizationFolds
+
+    public init(folds: NormalizationFolds) { self.folds = folds }
+
+    public init(language: Language) { self.folds = language.folds }
+
+    /// The normalized form of `text`. Spaces and punctuation are kept (folded), so this
+    /// suits whole phrases as well as single words.
+    public func normalize(_ text: String) -> String {
+        var scratch = NormalizationScratch()
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        var copy = text
+        copy.withUTF8 { bytes in append(bytes, to: &scalars, scratch: &scratch) }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
+    }
+
+    /// Appends the normalized scalars of UTF-8 `bytes` to `output`.
+    ///
+    /// The hot path of tokenization: ASCII is folded inline; other text goes through ICU
+    /// with buffers from `scratch`, so no heap allocation happens per call once the
+    /// buffers have grown.
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar], scratch: inout NormalizationScratch) {
+        var isASCII = true
+        for byte in bytes where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        if isASCII {
+            for byte in bytes {
+                // NFKC case folding of ASCII is lowercasing; ASCII punctuation is already folded.
+                let folded = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
+                output.append(Unicode.Scalar(folded))
+            }
+            return
+        }
+        appendSlow(bytes, to: &output, scratch: &scratch)
+    }
+
+    private func appendSlow(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar], scratch: inout NormalizationScratch) {
+        // UTF-8 → UTF-16 (ICU's normalizer works on UTF-16), folding punctuation first:
+        // NFKC would turn some of it (´) into a space and a combining mark.
+        scratch.source.removeAll(keepingCapacity: true)
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                let folded = folds.contains(.punctuation) ? Normalizer.foldPunctuation(scalar) : scalar
+                scratch.source.append(contentsOf: UTF16.encode(folded)!)
+            case .error:
+                scratch.source.append(0xFFFD)
+            case .emptyInput:
+                break decoding
+            }
+        }
+        do {
+            try scratch.source.withUnsafeBufferPointer { try ICU.normalize(.nfkcCasefold, $0, into: &scratch.normalized) }
+            if folds.contains(.diacritics), Normalizer.mayCarryDiacritics(scratch.normalized) {
+                try scratch.normalized.withUnsafeBufferPointer { try ICU.normalize(.nfd, $0, into: &scratch.decomposed) }
+                Normalizer.removeMarksOnAlphabeticBases(&scratch.decomposed)
+                try scratch.decomposed.withUnsafeBufferPointer { try ICU.normalize(.nfc, $0, into: &scratch.source) }
+                // Recomposition can leave forms that NFKC case folding would change; fold again
+                // so that normalization stays idempotent.
+                try scratch.source.withUnsafeBufferPointer { try ICU.normalize(.nfkcCasefold, $0, into: &scratch.normalized) }
+            }
+        } catch {
+            // ICU normalization fails only on memory exhaustion; keep the text as decoded.
+            scratch.normalized = scratch.source
+        }
+        var units = scratch.normalized.makeIterator()
+        var utf16 = UTF16()
+        while case .scalarValue(var scalar) = utf16.decode(&units) {
+            if folds.contains(.punctuation) { scalar = Normalizer.foldPunctuation(scalar) }
+            if folds.contains(.katakanaToHiragana) { scalar = Normalizer.hiragana(for: scalar) }
+            output.append(scalar)
+        }
+    }
+
+    /// Apostrophes, quotation marks and dashes, unified to ASCII.
+    @inline(__always)
+    static func foldPunctuation(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x2018, 0x2019, 0x201A, 0x201B, 0x02BC, 0x02B9, 0x2032, 0x00B4, 0x0060, 0xFF07:
+            return "'"
+        case 0x201C, 0x201D, 0x201E, 0x201F, 0x00AB, 0x00BB, 0x2033, 0x301D, 0x301E, 0xFF02:
+            return "\""
+        case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE58, 0xFE63, 0xFF0D:
+            return "-"
+        default:
+            return scalar
+        }
+    }
+
+    /// Katakana (ァ-ヶ, ヽ ヾ) to the hiragana of the same sound; other scalars unchanged.
+    /// ヷ-ヺ have no hiragana and the prolonged sound mark ー belongs to both scripts.
+    @inline(__always)
+    static func hiragana(for scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x30A1...0x30F6, 0x30FD...0x30FE:
+            return Unicode.Scalar(scalar.value - 0x60)!
+        default:
+            return scalar
+        }
+    }
+
+    /// Whether folded UTF-16 may hold a letter with a diacritic (anything from U+00C0 on
+    /// in the Latin, Greek and Cyrillic blocks or a combining mark).
+    static func mayCarryDiacritics(_ units: [UInt16]) -> Bool {
+        units.contains { $0 >= 0xC0 && ($0 < 0x0530 || (0x1E00...0x1FFF).contains($0)) }
+    }
+
+    /// Removes combining marks (general category Mn) that follow a Latin, Greek or
+    /// Cyrillic base in NFD text; marks on other scripts carry sound and stay.
+    static func removeMarksOnAlphabeticBases(_ units: inout [UInt16]) {
+        var kept = 0
+        var baseIsAlphabetic = false
+        for unit in units {
+            let isMark = (0x0300...0x036F).contains(unit) || (0x1AB0...0x1AFF).contains(unit)
+                || (0x1DC0...0x1DFF).contains(unit) || (0x20D0...0x20FF).contains(unit) || (0xFE20...0xFE2F).contains(unit)
+            if isMark, baseIsAlphabetic { continue }
+            if !isMark {
+                baseIsAlphabetic = unit < 0x0530 || (0x1E00...0x1FFF).contains(unit) || (0x2C60...0x2C7F).contains(unit)
+                    || (0xA720...0xA7FF).contains(unit)
+            }
+            units[kept] = unit
+            kept += 1
+        }
+        units.removeSubrange(kept...)
+    }
+}
+
+/// Reusable buffers for normalization, so the hot path does not allocate per token.
+struct NormalizationScratch {
+    var source: [UInt16] = []
+    var normalized: [UInt16] = []
+    var decomposed: [UInt16] = []
+
+    init() {
+        source.reserveCapacity(64)
+        normalized.reserveCapacity(256)
+        decomposed.reserveCapacity(256)
+    }
+}

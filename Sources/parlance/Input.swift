@@ -1,0 +1,54 @@
+import Foundation
+import ParlanceText
+
+/// Reading command-line input: TEXT, or standard input when TEXT is "-".
+enum Input {
+    /// The text argument, or all of standard input for "-". Bytes that are not UTF-8 are
+    /// replaced by U+FFFD, with a warning on standard error.
+    static func text(_ argument: String) -> String {
+        guard argument == "-" else { return argument }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        return decode(data, source: "standard input")
+    }
+
+    /// UTF-8 decoding with replacement characters and a warning naming the first bad byte.
+    static func decode(_ data: Data, source: String) -> String {
+        if let text = String(validating: data, as: UTF8.self) { return text }
+        let text = String(decoding: data, as: UTF8.self)
+        var offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var position = 0
+        scan: while true {
+            let before = position
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): position += UTF8.width(scalar)
+            case .error: offset = before; break scan
+            case .emptyInput: break scan
+            }
+        }
+        Diagnostics.warn("\(source) is not valid UTF-8 (first bad byte near offset \(offset)); invalid bytes were replaced with U+FFFD")
+        return text
+    }
+
+    /// Parses a language tag, exiting with status 2 and the reason when it is invalid.
+    static func language(_ tag: String) throws -> Language {
+        do {
+            return try Language(tag)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+}
+
+/// A user error: printed without a stack of context, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum Diagnostics {
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+import Parlance
+
+@main
+struct ParlanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parlance",
+        abstract: "Multilingual vocabulary and phrase-matching NLU: text → tokens → vocabulary → intents.",
+        subcommands: [TokenizeCommand.self]
+    )
+}
