@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import ParlanceText
 
@@ -36,19 +37,20 @@ enum Input {
         do {
             return try Language(tag)
         } catch {
-            throw UsageError(error.description)
+            throw Diagnostics.fail(error.description)
         }
     }
-}
-
-/// A user error: printed without a stack of context, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 enum Diagnostics {
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    }
+
+    /// Prints `error: message` on standard error; the returned error exits with status 2
+    /// (bad input: a file, key or argument that is not what was expected).
+    static func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        return ExitCode(2)
     }
 }

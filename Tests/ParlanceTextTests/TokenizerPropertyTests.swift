@@ -1,0 +1,76 @@
+import Testing
+@testable import ParlanceText
+
+/// Seeded random Unicode text: every token slices exactly its original text, offsets are
+/// consistent across views, and normalization is idempotent.
+struct TokenizerPropertyTests {
+    /// SplitMix64: a small, fixed, seedable generator (the standard library's is not seedable).
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Scalars drawn from blocks that stress the pipeline: ASCII, Latin with marks, combining
+    /// marks alone, Greek, Cyrillic, Arabic, Devanagari, Thai, Hangul, kana (full and half
+    /// width), Han, fullwidth forms, emoji, joiners, controls and ignorables.
+    static let blocks: [ClosedRange<UInt32>] = [
+        0x20...0x7E, 0x20...0x7E, 0x00...0x1F, 0xA0...0x17F, 0x300...0x36F, 0x370...0x3FF, 0x400...0x4FF,
+        0x600...0x6FF, 0x900...0x97F, 0xE00...0xE7F, 0xAC00...0xAC40, 0x3040...0x30FF, 0xFF61...0xFF9F,
+        0x4E00...0x4E80, 0xFF01...0xFF5E, 0x1F600...0x1F64F, 0x200B...0x200F, 0x2010...0x2027, 0xFE00...0xFE0F,
+        0x1D400...0x1D4FF, 0x2460...0x24FF, 0xFB00...0xFB06,
+    ]
+
+    static func randomText(_ generator: inout SeededGenerator) -> String {
+        var view = String.UnicodeScalarView()
+        for _ in 0..<Int.random(in: 0...40, using: &generator) {
+            let block = blocks.randomElement(using: &generator)!
+            if let scalar = Unicode.Scalar(UInt32.random(in: block, using: &generator)) { view.append(scalar) }
+            if Int.random(in: 0..<5, using: &generator) == 0 { view.append(" ") }
+        }
+        return String(view)
+    }
+
+    @Test(arguments: ["en", "fr", "de", "ja", "zh-Hans", "th", "ar"])
+    func offsetsSliceTheOriginalAndNormalizationIsIdempotent(_ tag: String) throws {
+        let language = try Language(tag)
+        let tokenizer = try Tokenizer(language: language)
+        let normalizer = Normalizer(language: language)
+        var generator = SeededGenerator(state: 0x5EED_0000 &+ UInt64(tag.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        for _ in 0..<400 {
+            let text = Self.randomText(&generator)
+            let tokenized = tokenizer.tokenize(text)
+            let scalars = Array(text.unicodeScalars)
+            let utf8 = Array(text.utf8)
+            for token in tokenized.tokens + tokenized.units {
+                let bySlice = String(String.UnicodeScalarView(scalars[token.scalarRange]))
+                let byBytes = String(decoding: utf8[token.utf8Range], as: UTF8.self)
+                #expect(bySlice == byBytes, "token \(token) of \(String(reflecting: text))")
+                #expect(String(tokenized.original(token)) == bySlice)
+                #expect(!token.normalizedRange.isEmpty)
+            }
+            for pair in zip(tokenized.tokens, tokenized.tokens.dropFirst()) {
+                #expect(pair.0.scalarRange.upperBound <= pair.1.scalarRange.lowerBound)
+            }
+            let once = normalizer.normalize(text)
+            #expect(normalizer.normalize(once) == once, "not idempotent on \(String(reflecting: text))")
+            for token in tokenized.tokens {
+                let normalized = tokenized.normalized(token)
+                #expect(normalizer.normalize(normalized) == normalized)
+            }
+        }
+    }
+
+    @Test func oneMegabyteOfTextTokenizes() throws {
+        let sentence = "Send a message to Sparkle Sparkly saying are you ready, 寝たまんまヨガ! "
+        let text = String(repeating: sentence, count: 1_000_000 / sentence.utf8.count + 1)
+        let tokenized = try Tokenizer(language: Language("en")).tokenize(text)
+        #expect(tokenized.tokens.count > 100_000)
+        #expect(tokenized.tokens.last!.scalarRange.upperBound <= text.unicodeScalars.count)
+    }
+}
