@@ -74,3 +74,34 @@ struct TokenizerPropertyTests {
         #expect(tokenized.tokens.last!.scalarRange.upperBound <= text.unicodeScalars.count)
     }
 }
+
+/// The tokenizer's own grapheme splitting for unspaced scripts against the standard
+/// library's `Character` segmentation (the reference), on seeded random text of those scripts.
+struct GraphemeReferenceTests {
+    static let blocks: [ClosedRange<UInt32>] = [
+        0x0E00...0x0E7F, 0x0E80...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x3040...0x30FF,
+        0x4E00...0x4E40, 0xFF66...0xFF9F, 0x3099...0x309A, 0x200D...0x200D, 0xFE00...0xFE0F,
+    ]
+
+    @Test func unitsMatchCharacterSegmentation() throws {
+        var generator = TokenizerPropertyTests.SeededGenerator(state: 42)
+        let tokenizer = try Tokenizer(language: Language("th"))
+        for _ in 0..<2000 {
+            var view = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                let block = Self.blocks.randomElement(using: &generator)!
+                if let scalar = Unicode.Scalar(UInt32.random(in: block, using: &generator)) { view.append(scalar) }
+            }
+            let text = String(view)
+            let tokenized = tokenizer.tokenize(text)
+            for token in tokenized.tokens where tokenized.units.contains(where: { $0.isCharacter && token.utf8Range.contains($0.utf8Range.lowerBound) }) {
+                let expected = tokenized.original(token).map(String.init)
+                let units = tokenized.units.filter { token.utf8Range.contains($0.utf8Range.lowerBound) }
+                let got = units.map { String(tokenized.original($0)) }
+                // Units whose text normalizes to nothing are dropped; compare the others.
+                #expect(got.allSatisfy(expected.contains), "\(String(reflecting: text)): \(got) vs \(expected)")
+                #expect(got.count <= expected.count)
+            }
+        }
+    }
+}

@@ -45,6 +45,7 @@ public struct Normalizer: Sendable {
             isASCII = false
             break
         }
+        if !isASCII, appendStable(bytes, to: &output) { return }
         if isASCII {
             for byte in bytes {
                 // NFKC case folding of ASCII is lowercasing; ASCII punctuation is already folded.
@@ -54,6 +55,34 @@ public struct Normalizer: Sendable {
             return
         }
         appendSlow(bytes, to: &output, scratch: &scratch)
+    }
+
+    /// Appends text made only of scalars that NFKC case folding leaves alone and that no
+    /// fold but kana touches (Han, kana, Hangul syllables): the usual CJK case, without ICU.
+    /// False, with nothing appended, when the text holds anything else.
+    @inline(__always)
+    private func appendStable(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar]) -> Bool {
+        var decoder = UTF8ScalarDecoder(bytes, from: 0, to: bytes.count)
+        while let (scalar, _) = decoder.next() {
+            guard Normalizer.isStable(scalar) else { return false }
+        }
+        decoder = UTF8ScalarDecoder(bytes, from: 0, to: bytes.count)
+        let kana = folds.contains(.katakanaToHiragana)
+        while let (scalar, _) = decoder.next() { output.append(kana ? Normalizer.hiragana(for: scalar) : scalar) }
+        return true
+    }
+
+    /// Scalars that are their own NFKC case fold (and stay so after the kana fold).
+    @inline(__always)
+    static func isStable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3041...0x3096, 0x309D...0x309E, 0x30A1...0x30FA, 0x30FC...0x30FE,  // kana (not ゛゜ゟヿ)
+             0x3400...0x4DBF, 0x4E00...0x9FFF,  // Han (not the compatibility ideographs)
+             0xAC00...0xD7A3:  // Hangul syllables
+            return true
+        default:
+            return false
+        }
     }
 
     private func appendSlow(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar], scratch: inout NormalizationScratch) {
@@ -155,9 +184,4 @@ struct NormalizationScratch {
     var normalized: [UInt16] = []
     var decomposed: [UInt16] = []
 
-    init() {
-        source.reserveCapacity(64)
-        normalized.reserveCapacity(256)
-        decomposed.reserveCapacity(256)
-    }
 }

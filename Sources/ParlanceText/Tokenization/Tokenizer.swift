@@ -34,7 +34,7 @@ public final class Tokenizer: Sendable {
         var builder = Builder(normalizer: normalizer, capacity: text.utf8.count)
         words.withIterator { iterator in
             _ = text.utf8.withContiguousStorageIfAvailable { bytes in
-                builder.run(iterator, over: bytes, of: text)
+                builder.run(iterator, over: bytes)
             }
         }
         return TokenizedText(
@@ -61,7 +61,7 @@ public final class Tokenizer: Sendable {
             normalized.reserveCapacity(capacity + 4)
         }
 
-        mutating func run(_ iterator: BreakIterator, over bytes: UnsafeBufferPointer<UInt8>, of text: String) {
+        mutating func run(_ iterator: BreakIterator, over bytes: UnsafeBufferPointer<UInt8>) {
             guard !bytes.isEmpty, (try? iterator.setText(bytes)) != nil else { return }
             var start = 0
             while let end = iterator.next() {
@@ -76,7 +76,7 @@ public final class Tokenizer: Sendable {
                         hasCharacterUnits = true
                         units = tokens
                     }
-                    appendCharacters(of: start..<end, kind: kind, bytes: bytes, text: text, scalarStart: scalars.lowerBound)
+                    appendCharacters(of: start..<end, kind: kind, bytes: bytes, scalarStart: scalars.lowerBound)
                 } else {
                     normalizer.append(slice, to: &normalized, scratch: &scratch)
                 }
@@ -91,23 +91,33 @@ public final class Tokenizer: Sendable {
 
         /// Splits a token of an unspaced script into grapheme clusters, each a unit.
         private mutating func appendCharacters(of range: Range<Int>, kind: Token.Kind, bytes: UnsafeBufferPointer<UInt8>,
-                                               text: String, scalarStart: Int) {
-            let utf8 = text.utf8
-            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            let upper = utf8.index(lower, offsetBy: range.count)
-            var byte = range.lowerBound
+                                               scalarStart: Int) {
+            var clusterStart = range.lowerBound
+            var clusterScalarStart = scalarStart
             var scalar = scalarStart
-            for character in text[lower..<upper] {
-                let byteCount = character.utf8.count
-                let scalarCount = character.unicodeScalars.count
-                let normalizedStart = normalized.count
-                normalizer.append(UnsafeBufferPointer(rebasing: bytes[byte..<byte + byteCount]), to: &normalized, scratch: &scratch)
-                if normalized.count > normalizedStart {
-                    units.append(Token(kind: kind, isCharacter: true, utf8: byte..<byte + byteCount,
-                                       scalars: scalar..<scalar + scalarCount, normalized: normalizedStart..<normalized.count))
+            var decoder = UTF8ScalarDecoder(bytes, from: range.lowerBound, to: range.upperBound)
+            var previous: Unicode.Scalar? = nil
+            while let (value, offset) = decoder.next() {
+                if let previous, Grapheme.isBoundary(between: previous, and: value), offset > clusterStart {
+                    appendCharacter(clusterStart..<offset, kind: kind, bytes: bytes, scalars: clusterScalarStart..<scalar)
+                    clusterStart = offset
+                    clusterScalarStart = scalar
                 }
-                byte += byteCount
-                scalar += scalarCount
+                previous = value
+                scalar += 1
+            }
+            if range.upperBound > clusterStart {
+                appendCharacter(clusterStart..<range.upperBound, kind: kind, bytes: bytes, scalars: clusterScalarStart..<scalar)
+            }
+        }
+
+        @inline(__always)
+        private mutating func appendCharacter(_ utf8: Range<Int>, kind: Token.Kind, bytes: UnsafeBufferPointer<UInt8>, scalars: Range<Int>) {
+            let normalizedStart = normalized.count
+            normalizer.append(UnsafeBufferPointer(rebasing: bytes[utf8]), to: &normalized, scratch: &scratch)
+            if normalized.count > normalizedStart {
+                units.append(Token(kind: kind, isCharacter: true, utf8: utf8, scalars: scalars,
+                                   normalized: normalizedStart..<normalized.count))
             }
         }
 
@@ -122,7 +132,10 @@ public final class Tokenizer: Sendable {
 
         /// Whether a span ICU classed as "none" still holds a letter, mark or digit.
         private static func holdsWordCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            for scalar in bytes.decodedScalars() {
+            // ICU gives every ASCII letter and digit a word status: ASCII spans are separators.
+            var decoder = UTF8ScalarDecoder(bytes, from: 0, to: bytes.count)
+            guard decoder.skipASCII() else { return false }
+            while let (scalar, _) = decoder.next() {
                 switch scalar.properties.generalCategory {
                 case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                      .decimalNumber, .letterNumber, .otherNumber:
@@ -139,7 +152,10 @@ public final class Tokenizer: Sendable {
         static func isUnspaced(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             // Every unspaced script lies above U+0E00: its UTF-8 starts with a byte ≥ 0xE0.
             guard let lead = bytes.first, lead >= 0xE0 else { return false }
-            for scalar in bytes.decodedScalars() where UnspacedScript.contains(scalar) { return true }
+            var decoder = UTF8ScalarDecoder(bytes, from: 0, to: bytes.count)
+            while let (scalar, _) = decoder.next() {
+                if UnspacedScript.contains(scalar) { return true }
+            }
             return false
         }
     }
@@ -163,17 +179,74 @@ enum UnspacedScript {
     }
 }
 
-extension UnsafeBufferPointer<UInt8> {
-    /// The Unicode scalars of UTF-8 bytes; invalid sequences become U+FFFD.
-    func decodedScalars() -> some Sequence<Unicode.Scalar> {
-        var iterator = makeIterator()
-        var decoder = UTF8()
-        return AnyIterator<Unicode.Scalar> {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalar
-            case .error: "\u{FFFD}"
-            case .emptyInput: nil
-            }
-        }.lazy
+/// Decodes UTF-8 into scalars with their byte offsets, without allocating.
+/// Invalid sequences (impossible in a Swift string) decode as U+FFFD.
+struct UTF8ScalarDecoder {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position: Int
+    let end: Int
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        self.bytes = bytes
+        self.position = start
+        self.end = end
+    }
+
+    /// Skips ASCII bytes; true when non-ASCII bytes remain.
+    @inline(__always)
+    mutating func skipASCII() -> Bool {
+        while position < end, bytes[position] < 0x80 { position += 1 }
+        return position < end
+    }
+
+    /// The next scalar and the byte offset where it starts.
+    @inline(__always)
+    mutating func next() -> (Unicode.Scalar, Int)? {
+        guard position < end else { return nil }
+        let start = position
+        let lead = UInt32(bytes[position])
+        var value: UInt32
+        var length: Int
+        switch lead {
+        case 0..<0x80: value = lead; length = 1
+        case 0xC0..<0xE0: value = lead & 0x1F; length = 2
+        case 0xE0..<0xF0: value = lead & 0x0F; length = 3
+        case 0xF0..<0xF8: value = lead & 0x07; length = 4
+        default: position += 1; return ("\u{FFFD}", start)
+        }
+        guard start + length <= end else { position = end; return ("\u{FFFD}", start) }
+        for index in 1..<length { value = value << 6 | UInt32(bytes[start + index] & 0x3F) }
+        position = start + length
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", start)
+    }
+}
+
+/// Grapheme cluster boundaries inside tokens of unspaced scripts (UAX #29, the rules that
+/// matter there: a cluster goes on through extending marks, spacing marks and joiners).
+/// Checked against the standard library's `Character` segmentation in the tests.
+enum Grapheme {
+    @inline(__always)
+    static func isBoundary(between previous: Unicode.Scalar, and next: Unicode.Scalar) -> Bool {
+        let value = next.value
+        // Han, hiragana and katakana letters never extend a cluster: the common case.
+        if (0x4E00...0x9FFF).contains(value) || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value) {
+            return true
+        }
+        // GB9, GB9a: no break before Extend (which includes the joiner) or SpacingMark.
+        // (GB11 joins after a joiner only between pictographs, which are not word characters.)
+        return !(value == 0x200D || next.properties.isGraphemeExtend || isSpacingMark(next))
+    }
+
+    /// UAX #29's SpacingMark: general category Mc less listed exceptions, plus two vowels.
+    static func isSpacingMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0E33, 0x0EB3: return true
+        case 0x102B, 0x102C, 0x1038, 0x1062...0x1064, 0x1067...0x106D, 0x1083, 0x1087...0x108C, 0x108F,
+             0x109A...0x109C, 0x1A61, 0x1A63, 0x1A64, 0xAA7B, 0xAA7D, 0x11720, 0x11721:
+            return false
+        default:
+            return scalar.properties.generalCategory == .spacingMark
+        }
     }
 }

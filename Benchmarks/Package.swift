@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+// Parlance's benchmarks: a package of their own, so library users never build
+// benchmark dependencies. Run from this folder:
+//   swift package --allow-writing-to-package-directory benchmark
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is its folder's name, whatever the clone is called.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "ParlanceBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "TextBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ParlanceText", package: root),
+                .product(name: "CICU", package: root),
+            ],
+            path: "Benchmarks/TextBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
