@@ -1,7 +1,7 @@
 /// What a language's numbers look like, derived once from ICU's own formatters rather
 /// than from hand-written word lists.
 ///
-/// - Number words: every public spell-out rule set (except year and financial styles, see
+/// - Number words: every public spell-out rule set except year and financial styles (see
 ///   ``RuleSet/feedsLexicon``) formats a spread of values (0…120, tens to 1000, hundreds to
 ///   2000, thousands to 20 000, powers of ten to 10¹², a few fractions and negatives); the
 ///   results are tokenized into units and normalized. German and Italian output marks its
@@ -31,13 +31,19 @@ struct NumberLexicon: Sendable {
 
         /// Whether the rule set's words join the lexicon. Year styles read digit by digit and
         /// add odd words (Japanese 元 for year 1); financial styles use anti-forgery numerals
-        /// (壱, 参) that are ordinary characters elsewhere (参加). Both still confirm a parse.
+        /// (壱, 参) that are ordinary characters elsewhere (参加), though they still confirm a parse.
         var feedsLexicon: Bool { kind != .year && !name.contains("financial") }
     }
 
     /// The pieces number words are made of, normalized.
     var pieces = ScalarTrie()
-    /// The rule sets that confirm a parse, in order of preference: cardinal, ordinal, year.
+    /// The rule sets that confirm a parse, in order of preference: cardinal, then ordinal.
+    ///
+    /// Year styles do not confirm: they spell a number as the numbers it is made of
+    /// ("fifty-two fifty-two" is 5252, Japanese 一二三四 is 1234), and in an utterance
+    /// neighbouring numbers are more often separate values ("two twenty", "row five six")
+    /// than a year. So "nineteen eighty four" reads as 19 and 84; joining them is a date
+    /// reader's job, with context.
     var ruleSets: [RuleSet] = []
     /// The most units one spelled-out number spans (with slack for "and"-style fillers):
     /// longer runs of number words are read in windows of this size.
@@ -77,7 +83,7 @@ struct NumberLexicon: Sendable {
          ordinal: NumberFormat) throws(ICUError) {
         let normalizer = tokenizer.normalizer
         let all = try spellout.ruleSets().map(RuleSet.init)
-        ruleSets = all.filter { $0.kind == .cardinal } + all.filter { $0.kind == .ordinal } + all.filter { $0.kind == .year }
+        ruleSets = all.filter { $0.kind == .cardinal } + all.filter { $0.kind == .ordinal }
 
         var seen: Set<String> = []
         var longestFormatted = 1
