@@ -37,6 +37,11 @@ struct NumberLexicon: Sendable {
 
     /// The pieces number words are made of, normalized.
     var pieces = ScalarTrie()
+    /// Number words that never spell a number alone: "and", "et", "y", "e", "und", "point",
+    /// "hundred" (ICU writes "one hundred"), "第". A run made only of these is skipped without an
+    /// ICU call, which keeps the common conjunctions of several languages off the parse path.
+    /// So a bare "hundred", "tausend" or "тысяча" is not read; "one hundred" is.
+    var fillers = ScalarTrie()
     /// The rule sets that confirm a parse, in order of preference: cardinal, then ordinal.
     ///
     /// Year styles do not confirm: they spell a number as the numbers it is made of
@@ -86,6 +91,8 @@ struct NumberLexicon: Sendable {
         ruleSets = all.filter { $0.kind == .cardinal } + all.filter { $0.kind == .ordinal }
 
         var seen: Set<String> = []
+        var words: Set<String> = []
+        var wholeNumbers: Set<String> = []  // words that are a whole spelling of some value
         var longestFormatted = 1
         for ruleSet in ruleSets where ruleSet.feedsLexicon {
             try spellout.setRuleSet(ruleSet.name)
@@ -96,15 +103,24 @@ struct NumberLexicon: Sendable {
                 else { continue }
                 let units = tokenizer.tokenize(formatted)
                 longestFormatted = max(longestFormatted, units.units.count)
-                for unit in units.units { pieces.insert(units.normalizedScalars(of: unit)) }
+                if units.units.count == 1 { wholeNumbers.insert(units.normalized(units.units[0])) }
+                for unit in units.units {
+                    pieces.insert(units.normalizedScalars(of: unit))
+                    words.insert(units.normalized(unit))
+                }
                 guard formatted.unicodeScalars.contains("\u{AD}") else { continue }
                 for piece in formatted.split(separator: "\u{AD}") {
                     let tokenized = tokenizer.tokenize(String(piece))
-                    for unit in tokenized.units { pieces.insert(tokenized.normalizedScalars(of: unit)) }
+                    for unit in tokenized.units {
+                        pieces.insert(tokenized.normalizedScalars(of: unit))
+                        words.insert(tokenized.normalized(unit))
+                    }
                 }
             }
         }
         longestSpan = min(max(longestFormatted * 2, 4), 40)
+        // Not asking ICU: its lenient parse costs milliseconds a word in German or Russian.
+        for word in words.subtracting(wholeNumbers) { fillers.insert(word.unicodeScalars) }
 
         // Percent affixes.
         for value in [1.0, 2, 5, 21, 0.5] {

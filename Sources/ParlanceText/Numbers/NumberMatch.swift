@@ -37,6 +37,7 @@ public struct NumberMatch: Sendable, Hashable, CustomStringConvertible {
     /// The span in UTF-8 bytes of the utterance.
     public let utf8Range: Range<Int>
 
+    /// A match as ``NumberReader`` reports it; public so callers can build expectations and fixtures.
     public init(text: String, value: Double, kind: Kind, isSpelledOut: Bool, scalarRange: Range<Int>, utf8Range: Range<Int>) {
         self.text = text
         self.value = value

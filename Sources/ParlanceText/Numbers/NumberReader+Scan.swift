@@ -58,10 +58,15 @@ extension NumberReader {
                     if let last = found[before...].last {
                         while index < units.count, units[index].utf8Range.lowerBound < last.bytes.upperBound { index += 1 }
                     }
-                case .word:
+                case .word, .filler:
                     var end = index + 1
-                    while end < units.count, classes[end] == .word, joinable(units[end - 1], units[end]) { end += 1 }
-                    readWords(index..<end, into: &found)
+                    var hasWord = classes[index] == .word
+                    while end < units.count, classes[end] == .word || classes[end] == .filler, joinable(units[end - 1], units[end]) {
+                        hasWord = hasWord || classes[end] == .word
+                        end += 1
+                    }
+                    // Only fillers ("and", "et"): nothing ICU could read.
+                    if hasWord { readWords(index..<end, into: &found) }
                     index = end
                 }
             }

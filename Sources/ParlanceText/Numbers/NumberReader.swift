@@ -49,6 +49,7 @@ public final class NumberReader: Sendable {
         /// for command grammars where "track one" must read 1.
         public var readsLoneOne: Bool
 
+        /// The defaults: a lone word for 1 is not read.
         public init(readsLoneOne: Bool = false) {
             self.readsLoneOne = readsLoneOne
         }
@@ -122,11 +123,11 @@ public final class NumberReader: Sendable {
                 classes[index] = .digits
             } else if unit.isCharacter ? lexicon.pieces.contains(scalars)
                         : lexicon.pieces.isConcatenation(scalars, reachable: &reachable) {
-                classes[index] = .word
+                classes[index] = lexicon.fillers.contains(scalars) ? .filler : .word
             } else {
                 continue
             }
-            anyCandidate = true
+            if classes[index] != .filler { anyCandidate = true }
         }
         guard anyCandidate else { return [] }
 
@@ -139,5 +140,7 @@ public final class NumberReader: Sendable {
         }
     }
 
-    enum UnitClass { case other, digits, word }
+    /// What a unit may be: digits, a number word, a number word that never stands alone
+    /// (``NumberLexicon/fillers``), or nothing to read.
+    enum UnitClass { case other, digits, word, filler }
 }
