@@ -136,6 +136,12 @@ int32_t cicu_number_format_skeleton(const uint16_t *skeleton, int32_t skeletonLe
                                     const char *locale, double value, uint16_t *out,
                                     int32_t capacity, int32_t *length);
 
+// MARK: - Number formatter cloning (cicu_numbers.c)
+
+/// A fresh, independent copy of `number` with its attributes and rule set (cheaper
+/// than opening: no rule loading). Close it with cicu_number_close.
+int32_t cicu_number_clone(const cicu_number *number, cicu_number **out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,275 @@
+import Testing
+@testable import ParlanceText
+
+// Spans are marked inline: "I want ⟦fifty two⟧ apples" expects one number whose span slices
+// exactly "fifty two". Each expectation lists the value and kind of every marked span, in order.
+
+/// The text without markers and the marked spans, as Unicode-scalar ranges.
+private func unmark(_ marked: String) -> (text: String, spans: [Range<Int>]) {
+    var text = String.UnicodeScalarView()
+    var spans: [Range<Int>] = []
+    var open: Int?
+    for scalar in marked.unicodeScalars {
+        switch scalar {
+        case "⟦": open = text.count
+        case "⟧":
+            spans.append(open!..<text.count)
+            open = nil
+        default: text.append(scalar)
+        }
+    }
+    return (String(text), spans)
+}
+
+private func expectNumbers(
+    _ reader: NumberReader, _ marked: String, _ expected: [(Double, NumberMatch.Kind)],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let (text, spans) = unmark(marked)
+    precondition(spans.count == expected.count, "test bug: \(spans.count) spans, \(expected.count) values in \(marked)")
+    let found = reader.numbers(in: text)
+    #expect(found.map(\.scalarRange) == spans, "spans in \(marked): \(found)", sourceLocation: sourceLocation)
+    #expect(found.map(\.value) == expected.map(\.0), "values in \(marked): \(found)", sourceLocation: sourceLocation)
+    #expect(found.map(\.kind) == expected.map(\.1), "kinds in \(marked): \(found)", sourceLocation: sourceLocation)
+    expectSlicing(found, text, sourceLocation: sourceLocation)
+}
+
+/// Every span's offsets slice its text from the input, in order and without overlap.
+private func expectSlicing(_ found: [NumberMatch], _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let scalars = Array(text.unicodeScalars)
+    let bytes = Array(text.utf8)
+    var previousEnd = 0
+    for match in found {
+        #expect(match.scalarRange.lowerBound >= previousEnd, "overlap at \(match)", sourceLocation: sourceLocation)
+        #expect(match.scalarRange.upperBound <= scalars.count && match.utf8Range.upperBound <= bytes.count,
+                sourceLocation: sourceLocation)
+        guard match.scalarRange.upperBound <= scalars.count, match.utf8Range.upperBound <= bytes.count else { return }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[match.scalarRange])
+        #expect(String(view) == match.text, sourceLocation: sourceLocation)
+        #expect(String(decoding: bytes[match.utf8Range], as: UTF8.self) == match.text, sourceLocation: sourceLocation)
+        #expect(match.value.isFinite, sourceLocation: sourceLocation)
+        previousEnd = match.scalarRange.upperBound
+    }
+}
+
+private func reader(_ tag: String, _ options: NumberReader.Options = .init()) throws -> NumberReader {
+    try NumberReader(language: Language(tag), options: options)
+}
+
+// MARK: - Spelled-out numbers
+
+@Test func englishWords() throws {
+    let en = try reader("en")
+    expectNumbers(en, "I want ⟦fifty two⟧ apples and ⟦one hundred and five⟧ pears", [(52, .cardinal), (105, .cardinal)])
+    expectNumbers(en, "⟦Fifty-Two⟧ cards, ⟦twenty one thousand⟧ people", [(52, .cardinal), (21000, .cardinal)])
+    expectNumbers(en, "⟦one point five⟧ litres, ⟦minus five⟧ degrees", [(1.5, .decimal), (-5, .cardinal)])
+}
+
+@Test func runTogetherNumbersStaySeparate() throws {
+    // ICU 72's lenient parse reads "one two" as 102 and "one one" as 101: the round trip rejects it.
+    let en = try reader("en", .init(readsLoneOne: true))
+    expectNumbers(en, "⟦one⟧ ⟦two⟧ ⟦three⟧", [(1, .cardinal), (2, .cardinal), (3, .cardinal)])
+    expectNumbers(en, "⟦one⟧ ⟦one⟧ ⟦one⟧", [(1, .cardinal), (1, .cardinal), (1, .cardinal)])
+    // Year spellings do not join numbers.
+    expectNumbers(en, "⟦fifty two⟧ ⟦fifty two⟧, ⟦nineteen⟧ ⟦eighty four⟧", [(52, .cardinal), (52, .cardinal), (19, .cardinal), (84, .cardinal)])
+    // Punctuation ends a number.
+    expectNumbers(en, "⟦fifty⟧, ⟦two⟧", [(50, .cardinal), (2, .cardinal)])
+}
+
+@Test func germanWords() throws {
+    let de = try reader("de")
+    expectNumbers(de, "⟦zweiundvierzig⟧ Äpfel", [(42, .cardinal)])
+    // Never formatted whole while deriving the lexicon: read through its soft-hyphen pieces.
+    expectNumbers(de, "⟦dreitausendzweihundertfünfundvierzig⟧ Euro", [(3245, .cardinal)])
+    expectNumbers(de, "⟦Einundzwanzig⟧ und ⟦dreißig⟧", [(21, .cardinal), (30, .cardinal)])
+}
+
+@Test func spanishFrenchItalianPortugueseRussianDutchWords() throws {
+    expectNumbers(try reader("es"), "quiero ⟦cincuenta y dos⟧ y ⟦veintiún⟧, ⟦dos mil veinte⟧",
+                  [(52, .cardinal), (21, .cardinal), (2020, .cardinal)])
+    expectNumbers(try reader("fr"), "⟦vingt-deux⟧ et ⟦quatre-vingt-dix-sept⟧, ⟦vingt deux⟧",
+                  [(22, .cardinal), (97, .cardinal), (22, .cardinal)])
+    expectNumbers(try reader("it"), "⟦cinquantadue⟧ e ⟦tremilacinquecento⟧", [(52, .cardinal), (3500, .cardinal)])
+    expectNumbers(try reader("pt"), "⟦cinquenta e dois⟧ e ⟦vinte e um⟧", [(52, .cardinal), (21, .cardinal)])
+    expectNumbers(try reader("ru"), "⟦пятьдесят два⟧ и ⟦сорок две⟧", [(52, .cardinal), (42, .cardinal)])
+    expectNumbers(try reader("nl"), "⟦tweeënvijftig⟧ en ⟦tweehonderdvijfenveertig⟧", [(52, .cardinal), (245, .cardinal)])
+}
+
+@Test func japaneseAndChineseNumerals() throws {
+    let ja = try reader("ja")
+    expectNumbers(ja, "りんごを⟦五十二⟧個ください", [(52, .cardinal)])
+    expectNumbers(ja, "⟦二十⟧歳の誕生日", [(20, .cardinal)])
+    expectNumbers(ja, "⟦五⟧人で⟦三⟧つ買った", [(5, .cardinal), (3, .cardinal)])
+    expectNumbers(ja, "⟦千万五十二⟧", [(10_000_052, .cardinal)])
+    let zh = try reader("zh-Hans")
+    expectNumbers(zh, "⟦五十二⟧，⟦二十⟧", [(52, .cardinal), (20, .cardinal)])
+    expectNumbers(zh, "我有⟦五⟧本书，⟦两百⟧块", [(5, .cardinal), (200, .cardinal)])
+}
+
+// MARK: - Digits and decimals
+
+@Test func digitsInSeveralScripts() throws {
+    expectNumbers(try reader("en"), "⟦42⟧, ⟦٤٢⟧, ⟦५२⟧ and ⟦５２⟧", [(42, .cardinal), (42, .cardinal), (52, .cardinal), (52, .cardinal)])
+    expectNumbers(try reader("ar"), "⟦٤٢⟧ و ⟦٤٢٫٥⟧", [(42, .cardinal), (42.5, .decimal)])
+    expectNumbers(try reader("hi"), "⟦५२⟧ और ⟦बावन⟧", [(52, .cardinal), (52, .cardinal)])
+    expectNumbers(try reader("ja"), "⟦５２⟧個と⟦52⟧個", [(52, .cardinal), (52, .cardinal)])
+}
+
+@Test func decimalsFollowTheLocale() throws {
+    let en = try reader("en")
+    expectNumbers(en, "⟦3.5⟧ kg for ⟦1,000⟧ people, ⟦1,000,000.25⟧", [(3.5, .decimal), (1000, .cardinal), (1_000_000.25, .decimal)])
+    expectNumbers(en, "⟦-5⟧ degrees, A-⟦5⟧", [(-5, .cardinal), (5, .cardinal)])
+    // English has no decimal comma: "3,5" is two numbers, as in a list.
+    expectNumbers(en, "⟦3⟧,⟦5⟧ and ⟦1⟧,⟦2⟧,⟦3⟧", [(3, .cardinal), (5, .cardinal), (1, .cardinal), (2, .cardinal), (3, .cardinal)])
+    let de = try reader("de")
+    expectNumbers(de, "⟦3,5⟧ Liter für ⟦1.000⟧ Leute, ⟦1.000,5⟧", [(3.5, .decimal), (1000, .cardinal), (1000.5, .decimal)])
+    expectNumbers(try reader("fr"), "⟦3,5⟧ litres", [(3.5, .decimal)])
+}
+
+// MARK: - Percentages
+
+@Test func percentages() throws {
+    let en = try reader("en")
+    expectNumbers(en, "⟦50%⟧ off, ⟦50 ％⟧ more, ⟦fifty percent⟧, ⟦one percent⟧", [(50, .percent), (50, .percent), (50, .percent), (1, .percent)])
+    expectNumbers(try reader("de"), "⟦50 Prozent⟧ und ⟦zweiundvierzig Prozent⟧", [(50, .percent), (42, .percent)])
+    expectNumbers(try reader("es"), "⟦cincuenta por ciento⟧", [(50, .percent)])
+    expectNumbers(try reader("fr"), "⟦cinquante pour cent⟧ et ⟦50\u{202F}%⟧", [(50, .percent), (50, .percent)])
+    expectNumbers(try reader("ja"), "⟦50パーセント⟧", [(50, .percent)])
+    expectNumbers(try reader("ru"), "⟦50 процентов⟧", [(50, .percent)])
+    expectNumbers(try reader("ar"), "⟦٥٠٪⟧", [(50, .percent)])
+    // Chinese puts the percent words first.
+    expectNumbers(try reader("zh-Hans"), "⟦百分之五十⟧的人", [(50, .percent)])
+}
+
+// MARK: - Ordinals
+
+@Test func ordinals() throws {
+    let en = try reader("en")
+    expectNumbers(en, "the ⟦21st⟧ and ⟦third⟧ time, ⟦twenty-first⟧", [(21, .ordinal), (3, .ordinal), (21, .ordinal)])
+    // Only the suffix ICU writes for the value makes an ordinal.
+    expectNumbers(en, "⟦21⟧th", [(21, .cardinal)])
+    let de = try reader("de")
+    expectNumbers(de, "die ⟦dritte⟧ Frau, der ⟦zweiundfünfzigste⟧", [(3, .ordinal), (52, .ordinal)])
+    // "3." could end a sentence: read as the cardinal.
+    expectNumbers(de, "am ⟦3⟧. Mai", [(3, .cardinal)])
+    expectNumbers(try reader("fr"), "le ⟦1er⟧, le ⟦2e⟧, la ⟦troisième⟧", [(1, .ordinal), (2, .ordinal), (3, .ordinal)])
+    expectNumbers(try reader("es"), "el ⟦primero⟧, el ⟦1.º⟧ y el ⟦2º⟧", [(1, .ordinal), (1, .ordinal), (2, .ordinal)])
+    expectNumbers(try reader("it"), "il ⟦terzo⟧", [(3, .ordinal)])
+    expectNumbers(try reader("ru"), "⟦третий⟧", [(3, .ordinal)])
+    expectNumbers(try reader("ja"), "⟦第三⟧章", [(3, .ordinal)])
+    expectNumbers(try reader("zh-Hans"), "⟦第3⟧名", [(3, .ordinal)])
+}
+
+// MARK: - False positives
+
+@Test func ordinarySentencesHoldNoNumbers() throws {
+    let sentences: [(String, [String])] = [
+        ("en", ["The quick brown fox jumps over the lazy dog.", "Someone often attends the tent.", "I want a coffee",
+                "A thousand thanks", "Turn on the lights"]),
+        ("de", ["Ich habe einen Hund und eine Katze.", "Das ist ein schöner Tag.", "Hundert Mal gesagt"]),
+        ("fr", ["Il a mangé une pomme avec un ami.", "Et alors ?"]),
+        ("es", ["Quiero una casa con un jardín.", "Y tú?"]),
+        ("pt", ["Eu quero um café e uma água."]),
+        ("ja", ["一緒に百貨店へ行きましょう", "千葉に住んでいる", "今日はいい天気ですね"]),
+        ("zh-Hans", ["我们一起去吧", "等一下", "今天天气很好"]),
+    ]
+    for (tag, texts) in sentences {
+        let numbers = try reader(tag)
+        for text in texts {
+            #expect(numbers.numbers(in: text).isEmpty, "\(tag): \(text) → \(numbers.numbers(in: text))")
+        }
+    }
+}
+
+@Test func loneOneIsAnOption() throws {
+    expectNumbers(try reader("en"), "track one", [])
+    expectNumbers(try reader("en", .init(readsLoneOne: true)), "track ⟦one⟧", [(1, .cardinal)])
+    expectNumbers(try reader("fr", .init(readsLoneOne: true)), "⟦un⟧ ami", [(1, .cardinal)])
+    // Inside a longer number the word for 1 always counts.
+    expectNumbers(try reader("en"), "⟦twenty one⟧", [(21, .cardinal)])
+}
+
+@Test func languagesWithoutSpellOutRulesReadDigits() throws {
+    // ICU 72 has no spell-out rules for Yoruba: digits only, and no error.
+    expectNumbers(try reader("yo"), "one ⟦42⟧", [(42, .cardinal)])
+}
+
+// MARK: - Paths agree, robustness
+
+@Test func tokenizedAndStringPathsAgree() throws {
+    let ja = try reader("ja")
+    let text = "りんごを五十二個と５２個、50パーセント、第三章"
+    #expect(ja.numbers(in: ja.tokenizer.tokenize(text)) == ja.numbers(in: text))
+    #expect(ja.numbers(in: text).count == 4)
+}
+
+@Test func concurrentReadersAgree() async throws {
+    let en = try reader("en")
+    let text = "fifty two, 3.5, the 21st, fifty percent, one hundred and five"
+    let expected = en.numbers(in: text)
+    #expect(expected.count == 5)
+    let results = await withTaskGroup(of: [NumberMatch].self) { group in
+        for _ in 0..<16 { group.addTask { en.numbers(in: text) } }
+        return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.allSatisfy { $0 == expected })
+}
+
+/// SplitMix64: a small, seeded generator so failures reproduce.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Test(arguments: ["en", "de", "fr", "ja", "zh-Hans", "ar"])
+func randomStringsNeverBreakSpans(tag: String) throws {
+    let numbers = try reader(tag)
+    let pieces = ["one", "fifty", "two", "hundred", "and", "-", " ", " ", ",", ".", "%", "％", "٪", "3", "٤", "५", "５", "0",
+                  "1,000", "3,5", "st", "th", "er", "º", "zwei", "und", "vierzig", "prozent", "vingt", "cent", "pour",
+                  "五", "十", "百", "万", "第", "之", "分", "一", "〇", "個", "\u{0}", "\u{7}", "\n", "\t", "\u{AD}",
+                  "\u{200D}", "\u{301}", "é", "😀", "🇯🇵", "\u{FFFD}", "\u{202F}", "−", "ء", "و"]
+    var generator = SeededGenerator(state: 0x5EED ^ UInt64(tag.utf8.count))
+    for _ in 0..<300 {
+        let count = Int.random(in: 0..<40, using: &generator)
+        let text = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        expectSlicing(numbers.numbers(in: text), text)
+    }
+}
+
+@Test func aMegabyteStaysLinear() throws {
+    let en = try reader("en")
+    let clock = ContinuousClock()
+    var generator = SeededGenerator(state: 42)
+    let words = ["the", "cat", "one", "fifty", "two", "and", "hundred", "3.5", "1,000", "%", "percent", "first", "x"]
+    var text = ""
+    while text.utf8.count < 1_000_000 { text += words.randomElement(using: &generator)! + " " }
+    let started = clock.now
+    let found = en.numbers(in: text)
+    #expect(!found.isEmpty)
+    expectSlicing(found, text)
+    // Degenerate megabytes: one endless word, one endless digit run, one endless compound.
+    for degenerate in [String(repeating: "a", count: 1_000_000), String(repeating: "7", count: 1_000_000),
+                       String(repeating: "fifty", count: 200_000)] {
+        expectSlicing(en.numbers(in: degenerate), degenerate)
+    }
+    // Generous for a debug build on 2 cores; quadratic behaviour would take minutes.
+    #expect(clock.now - started < .seconds(60))
+}
+
+@Test func conjunctionsNeverReachICU() throws {
+    // Derived, not listed: words ICU's spellings use that ICU cannot read alone.
+    for (tag, filler, number) in [("en", "and", "fifty"), ("es", "y", "cincuenta"), ("fr", "et", "vingt"),
+                                  ("pt", "e", "vinte"), ("de", "hundert", "zwei"), ("ja", "第", "五")] {
+        let lexicon = try reader(tag).lexicon
+        #expect(lexicon.fillers.contains(ArraySlice(filler.unicodeScalars)), "\(tag): \(filler)")
+        #expect(!lexicon.fillers.contains(ArraySlice(number.unicodeScalars)), "\(tag): \(number)")
+        #expect(lexicon.pieces.contains(ArraySlice(number.unicodeScalars)), "\(tag): \(number)")
+    }
+}
