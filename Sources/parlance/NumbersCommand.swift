@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Parlance
 
 struct NumbersCommand: ParsableCommand {
@@ -24,14 +23,7 @@ struct NumbersCommand: ParsableCommand {
     }
 
     func run() throws {
-        let language: Language
-        do {
-            language = try Input.language(self.language)
-        } catch let error as UsageError {
-            // A usage error exits with status 2, as Input documents.
-            FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
-            throw ExitCode(2)
-        }
+        let language = try Input.language(self.language)
         let matches = try NumberReader(language: language).numbers(in: Input.text(text))
         if json {
             let rows = matches.map { Row(text: $0.text, value: $0.value, start: $0.scalarRange.lowerBound, end: $0.scalarRange.upperBound) }
