@@ -66,16 +66,24 @@ extension VocabularyStore {
 
     /// Reads the file's identity without changing it: `application_id`, `user_version` and
     /// the page count. Throws for foreign and newer files.
-    static func inspect(_ connection: SQLiteConnection, path: String) throws(VocabularyStoreError) -> FileState {
-        let applicationID: Int64, version: Int64, pages: Int64
+    ///
+    /// - Parameter inWriteTransaction: True inside the write transaction that creates the
+    ///   schema. SQLite gives an empty file its first page as soon as a write transaction
+    ///   begins, so there "empty" means no application id, no version and no tables. Outside,
+    ///   only a file without pages counts as empty: a blank database someone else made is
+    ///   theirs.
+    static func inspect(_ connection: SQLiteConnection, path: String, inWriteTransaction: Bool = false) throws(VocabularyStoreError) -> FileState {
+        let applicationID: Int64, version: Int64, pages: Int64, objects: Int64
         do {
             applicationID = try connection.integer("PRAGMA application_id") ?? 0
             version = try connection.integer("PRAGMA user_version") ?? 0
             pages = try connection.integer("PRAGMA page_count") ?? 0
+            objects = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
         } catch {
             throw VocabularyStoreError(path: path, error)
         }
         if pages == 0 { return .empty }
+        if inWriteTransaction && applicationID == 0 && version == 0 && objects == 0 { return .empty }
         guard Int32(truncatingIfNeeded: applicationID) == Self.applicationID else {
             throw VocabularyStoreError(path: path, reason: .notParlanceStore(applicationID: Int32(truncatingIfNeeded: applicationID)))
         }
@@ -99,7 +107,7 @@ extension VocabularyStore {
         }
         do {
             let from: Int
-            switch try inspect(connection, path: path) {
+            switch try inspect(connection, path: path, inWriteTransaction: true) {
             case .empty:
                 try run(connection, path: path, "PRAGMA application_id = \(applicationID)")
                 from = 0
