@@ -75,10 +75,14 @@ extension VocabularyStore {
     static func inspect(_ connection: SQLiteConnection, path: String, inWriteTransaction: Bool = false) throws(VocabularyStoreError) -> FileState {
         let applicationID: Int64, version: Int64, pages: Int64, objects: Int64
         do {
-            applicationID = try connection.integer("PRAGMA application_id") ?? 0
-            version = try connection.integer("PRAGMA user_version") ?? 0
-            pages = try connection.integer("PRAGMA page_count") ?? 0
-            objects = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
+            // One statement, so one read transaction: read one by one, the values could come
+            // from before and after another process creates the store.
+            let statement = try connection.prepare("""
+                SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version),
+                       (SELECT page_count FROM pragma_page_count), (SELECT count(*) FROM sqlite_schema)
+                """)
+            _ = try statement.step()
+            (applicationID, version, pages, objects) = (statement.integer(0), statement.integer(1), statement.integer(2), statement.integer(3))
         } catch {
             throw VocabularyStoreError(path: path, error)
         }
