@@ -308,6 +308,9 @@ func item(_ identifier: String, _ phrase: String) -> String {
 
         #expect(bundle.localization(for: try Language("ja-JP"))?.name == "Japanese")
         #expect(bundle.localization(for: try Language("en-US"))?.name == "English")
+        // A modern name wins over a legacy one for the same language.
+        try directory.write(yogaEnglishXML, to: "Old.app", "en.lproj", "AppIntentVocabulary.plist")
+        #expect(try AppVocabularyBundle(contentsOf: directory.path("Old.app")).localization(for: try Language("en"))?.name == "en")
         // Development region "Japanese" is the fallback.
         #expect(bundle.localization(for: try Language("ko"))?.name == "Japanese")
         #expect(bundle.warnings.count == 1)

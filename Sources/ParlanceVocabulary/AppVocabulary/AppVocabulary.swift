@@ -17,6 +17,7 @@ public struct AppVocabulary: Sendable, Hashable {
     /// What the loader skipped (empty phrases, unknown keys), in file order.
     public var warnings: [VocabularyWarning]
 
+    /// A vocabulary from values; ``init(contentsOf:language:)`` reads one from a file.
     public init(language: String? = nil, parameterVocabularies: [ParameterVocabulary] = [],
                 intentPhrases: [IntentPhrase] = [], warnings: [VocabularyWarning] = []) {
         self.language = language
@@ -52,6 +53,7 @@ public struct ParameterVocabulary: Sendable, Hashable {
     /// parameter name; ``expandedItems`` has a copy for every name.
     public var items: [VocabularyItem]
 
+    /// An entry from values.
     public init(parameterNames: [String], items: [VocabularyItem]) {
         self.parameterNames = parameterNames
         self.items = items
@@ -70,6 +72,7 @@ public struct IntentPhrase: Sendable, Hashable {
     /// `IntentExamples`: what a person would say, e.g. "Start my Deep Relaxation workout in Yoga".
     public var examples: [String]
 
+    /// An entry from values.
     public init(intentName: String, examples: [String]) {
         self.intentName = intentName
         self.examples = examples

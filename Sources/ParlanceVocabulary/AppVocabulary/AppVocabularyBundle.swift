@@ -21,6 +21,7 @@ public struct AppVocabularyBundle: Sendable, Hashable {
         /// The file's contents.
         public var vocabulary: AppVocabulary
 
+        /// A localization from values.
         public init(name: String, language: Language?, vocabulary: AppVocabulary) {
             self.name = name
             self.language = language
@@ -39,6 +40,7 @@ public struct AppVocabularyBundle: Sendable, Hashable {
     /// What the loaders skipped, across all files.
     public var warnings: [VocabularyWarning]
 
+    /// A bundle from values; ``init(contentsOf:)`` reads one from an app folder.
     public init(localizations: [Localization], developmentRegion: String? = nil, warnings: [VocabularyWarning] = []) {
         self.localizations = localizations.sorted { $0.name < $1.name }
         self.developmentRegion = developmentRegion
@@ -76,8 +78,14 @@ public struct AppVocabularyBundle: Sendable, Hashable {
         for localization in localizations {
             guard let candidate = localization.language,
                   let score = LocalizationName.matchScore(requested: language, candidate: candidate) else { continue }
-            // Localizations are sorted by name, so ties go to the first name.
-            if score > (best?.score ?? 0) { best = (score, localization) }
+            // Ties go to a modern name over a legacy one (en over English), then to the first
+            // name: localizations are sorted.
+            if let current = best, score == current.score,
+               LocalizationName.isLegacy(current.localization.name), !LocalizationName.isLegacy(localization.name) {
+                best = (score, localization)
+            } else if score > (best?.score ?? 0) {
+                best = (score, localization)
+            }
         }
         return best?.localization
     }

@@ -26,6 +26,9 @@ enum LocalizationName {
         return try? Language(legacyNames[name] ?? name)
     }
 
+    /// True for Apple's legacy English language names (`English`, `Japanese`).
+    static func isLegacy(_ name: String) -> Bool { legacyNames[name] != nil }
+
     /// How well a localization in `candidate` serves a person speaking `requested`; nil when
     /// it does not serve them at all.
     ///

@@ -39,6 +39,7 @@ public struct VocabularyLoadError: Error, Sendable, Hashable, CustomStringConver
     /// What is there instead, e.g. "an integer (42)", or the reader's own explanation.
     public var found: String
 
+    /// An error at `keyPath` (or `line`) of `file`.
     public init(file: String, keyPath: String = "", line: Int? = nil, problem: Problem, expected: String, found: String) {
         self.file = file
         self.keyPath = keyPath

@@ -11,6 +11,7 @@ public struct VocabularyWarning: Sendable, Hashable, CustomStringConvertible {
     /// What happened, e.g. "empty phrase skipped".
     public var message: String
 
+    /// A warning, located as precisely as known.
     public init(file: String? = nil, keyPath: String? = nil, line: Int? = nil, message: String) {
         self.file = file
         self.keyPath = keyPath

@@ -49,6 +49,7 @@ public final class VocabularyStore: @unchecked Sendable {
 
     /// Called inside every write transaction just before it commits. Lets tests stop a
     /// writer at the worst moment.
+    /// Set it before sharing the store between threads.
     @_spi(Testing) public var beforeCommit: (@Sendable () -> Void)?
 
     /// Opens the store at `path`, creating it when there is no file yet (or an empty one).
@@ -358,9 +359,12 @@ public final class VocabularyStore: @unchecked Sendable {
 
 /// Whose vocabulary: an app and one of its users ("" for an app's single, anonymous user).
 public struct VocabularyScope: Sendable, Hashable, CustomStringConvertible {
+    /// The app identifier, e.g. com.example.yoga.
     public var app: String
+    /// The user identifier; empty for the app's single user.
     public var user: String
 
+    /// A scope; `user` defaults to the app's single user.
     public init(app: String, user: String = "") {
         self.app = app
         self.user = user
@@ -372,7 +376,9 @@ public struct VocabularyScope: Sendable, Hashable, CustomStringConvertible {
 /// The state of one (app, user)'s sets at some moment, to ask a ``VocabularyStore`` later
 /// what has changed since.
 public struct VocabularyChangeToken: Sendable, Hashable {
+    /// The app whose sets the token describes.
     public let app: String
+    /// The user whose sets the token describes.
     public let user: String
     /// Each set's generation: a number the store hands out once, on every write of the set.
     public let generations: [VocabularyStringType: Int64]

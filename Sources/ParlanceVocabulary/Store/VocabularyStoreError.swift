@@ -1,5 +1,6 @@
 /// Why a ``VocabularyStore`` could not be opened, read or written.
 public struct VocabularyStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
         /// There is no store at the path, and the caller asked not to create one.
         case missing
@@ -20,8 +21,10 @@ public struct VocabularyStoreError: Error, Sendable, Hashable, CustomStringConve
 
     /// The store's path.
     public var path: String
+    /// What went wrong.
     public var reason: Reason
 
+    /// An error about the store at `path`.
     public init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason

@@ -13,6 +13,7 @@ public struct SpeakableString: Sendable, Hashable, Codable {
     /// How it sounds when the spelling does not say ("seh-lest-ra"); nil when it does.
     public var pronunciationHint: String?
 
+    /// An entry; a plain string has neither identifier nor hint.
     public init(vocabularyIdentifier: String? = nil, spokenPhrase: String, pronunciationHint: String? = nil) {
         self.vocabularyIdentifier = vocabularyIdentifier
         self.spokenPhrase = spokenPhrase

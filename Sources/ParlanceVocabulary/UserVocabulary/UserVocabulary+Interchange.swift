@@ -7,6 +7,7 @@ public struct LoadedUserVocabulary: Sendable, Hashable {
     /// Entries discarded (empty, too long) and keys ignored.
     public var warnings: [VocabularyWarning]
 
+    /// A result from values.
     public init(vocabulary: UserVocabulary, warnings: [VocabularyWarning]) {
         self.vocabulary = vocabulary
         self.warnings = warnings

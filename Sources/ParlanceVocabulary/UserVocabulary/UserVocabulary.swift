@@ -28,6 +28,7 @@ public struct UserVocabulary: Sendable, Hashable {
     public var user: String
     private var sets: [VocabularyStringType: [SpeakableString]] = [:]
 
+    /// An empty vocabulary for `app` and `user` (by default the app's single user).
     public init(app: String, user: String = "") {
         self.app = app
         self.user = user
