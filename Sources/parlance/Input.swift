@@ -42,6 +42,23 @@ enum Input {
     }
 }
 
+/// A user error: the message names what was wrong and what was expected.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs a command body; any error becomes `error: …` on standard error and exit status 2.
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let exit as ExitCode {
+        throw exit
+    } catch {
+        throw Diagnostics.fail("\(error)")
+    }
+}
+
 enum Diagnostics {
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data("warning: \(message)\n".utf8))

@@ -1,0 +1,111 @@
+/// The vocabulary one app registered for one user, with SiriKit's `INVocabulary` semantics.
+///
+/// ```swift
+/// var vocabulary = UserVocabulary(app: "com.example.yoga", user: "alice")
+/// vocabulary.setVocabularyStrings(["Morning Flow", "Sunset Stretch"], of: .workoutActivityName)
+/// vocabulary.items(of: .workoutActivityName).map(\.phrases)   // [["Morning Flow"], ["Sunset Stretch"]]
+/// ```
+///
+/// - One ordered set per type, most important first; setting a type again replaces its
+///   set, and ``removeAllVocabularyStrings()`` clears every type.
+/// - Duplicates after the first occurrence are dropped, as from an ordered set. Strings
+///   compare by Swift's `==` (canonical equivalence), so "é" precomposed and decomposed are
+///   one entry.
+/// - A string longer than 1024 bytes in UTF-16 (``maximumUTF16Length`` = 512 code units,
+///   "about 500 characters" in SiriKit's words) is discarded, as are empty strings; each
+///   with a warning.
+///
+/// The app and user identify the scope: a host serving many users keeps one value per
+/// (app, user). ``VocabularyStore`` persists them.
+public struct UserVocabulary: Sendable, Hashable {
+    /// The longest string kept, in UTF-16 code units: SiriKit discards "any string longer
+    /// than 1024 bytes in UTF-16", and a UTF-16 code unit is two bytes.
+    public static let maximumUTF16Length = 512
+
+    /// The app that registered the vocabulary, e.g. its bundle identifier.
+    public var app: String
+    /// The user it belongs to; empty for an app with a single, anonymous user.
+    public var user: String
+    private var sets: [VocabularyStringType: [SpeakableString]] = [:]
+
+    /// An empty vocabulary for `app` and `user` (by default the app's single user).
+    public init(app: String, user: String = "") {
+        self.app = app
+        self.user = user
+    }
+
+    /// Replaces the set of `type` with `strings`, most important first.
+    ///
+    /// An empty sequence leaves the type registered with no entries (SiriKit's way of
+    /// clearing one type).
+    ///
+    /// - Returns: Warnings for the strings discarded (empty, too long).
+    /// - Complexity: O(n) in the total length of the strings.
+    @discardableResult
+    public mutating func setVocabularyStrings(_ strings: some Sequence<String>, of type: VocabularyStringType) -> [VocabularyWarning] {
+        setVocabulary(strings.lazy.map { SpeakableString(spokenPhrase: $0) }, of: type)
+    }
+
+    /// Replaces the set of `type` with `items` (phrases with identifiers and pronunciation
+    /// hints), most important first. See ``setVocabularyStrings(_:of:)``.
+    @discardableResult
+    public mutating func setVocabulary(_ items: [SpeakableString], of type: VocabularyStringType) -> [VocabularyWarning] {
+        setVocabulary(items.lazy, of: type)
+    }
+
+    private mutating func setVocabulary(_ items: some Sequence<SpeakableString>, of type: VocabularyStringType) -> [VocabularyWarning] {
+        let prepared = Self.prepare(items, of: type)
+        sets[type] = prepared.kept
+        return prepared.warnings
+    }
+
+    /// Removes every type's set.
+    public mutating func removeAllVocabularyStrings() {
+        sets.removeAll()
+    }
+
+    /// The types that have a set (possibly empty), in ``VocabularyStringType`` order.
+    public var types: [VocabularyStringType] {
+        VocabularyStringType.allCases.filter { sets[$0] != nil }
+    }
+
+    /// The entries of `type`, most important first; empty when the type has no set.
+    public func speakableStrings(of type: VocabularyStringType) -> [SpeakableString] {
+        sets[type] ?? []
+    }
+
+    /// The entries of `type` as vocabulary items: source `.user`, priority = position.
+    public func items(of type: VocabularyStringType) -> [VocabularyItem] {
+        speakableStrings(of: type).enumerated().map { $0.element.item(type: type, priority: $0.offset) }
+    }
+
+    /// The items of every type, type by type.
+    public var items: [VocabularyItem] { types.flatMap { items(of: $0) } }
+
+    /// Applies the set rules to `items`: drops blank and too-long strings (with a warning
+    /// each) and repeated entries (silently, as an ordered set does).
+    static func prepare(_ items: some Sequence<SpeakableString>, of type: VocabularyStringType)
+        -> (kept: [SpeakableString], warnings: [VocabularyWarning]) {
+        var kept: [SpeakableString] = []
+        var seen = Set<SpeakableString>()
+        var warnings: [VocabularyWarning] = []
+        for (position, item) in items.enumerated() {
+            let keyPath = "\(type.rawValue)[\(position)]"
+            let length = item.spokenPhrase.utf16.count
+            if length > maximumUTF16Length {
+                warnings.append(VocabularyWarning(keyPath: keyPath, message:
+                    "string of \(length) UTF-16 code units (\(length * 2) bytes) is longer than SiriKit's 1024 bytes in UTF-16; discarded"))
+            } else if item.spokenPhrase.isBlank {
+                warnings.append(VocabularyWarning(keyPath: keyPath, message: "empty string skipped"))
+            } else if seen.insert(item).inserted {
+                kept.append(item)
+            }
+        }
+        return (kept, warnings)
+    }
+}
+
+extension String {
+    /// Empty or only white space: nothing anyone could say.
+    var isBlank: Bool { allSatisfy(\.isWhitespace) }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+@testable import ParlanceVocabulary
+
+@Suite struct UserVocabularySemanticsTests {
+    @Test func keepsOrderAndDropsLaterDuplicates() {
+        var vocabulary = UserVocabulary(app: "com.example.messages", user: "alice")
+        let warnings = vocabulary.setVocabularyStrings(["Celestra", "Ada Lovelace", "Celestra", "Grace Hopper", "Ada Lovelace"], of: .contactName)
+        #expect(warnings.isEmpty)
+        let items = vocabulary.items(of: .contactName)
+        #expect(items.map(\.phrases) == [["Celestra"], ["Ada Lovelace"], ["Grace Hopper"]])
+        #expect(items.map(\.priority) == [0, 1, 2])
+        #expect(items.allSatisfy { $0.source == .user && $0.type == .user(.contactName) && $0.identifier == nil })
+    }
+
+    @Test func canonicallyEquivalentStringsAreOneEntry() {
+        var vocabulary = UserVocabulary(app: "com.example.music")
+        vocabulary.setVocabularyStrings(["Caf\u{E9} del Mar", "Cafe\u{301} del Mar"], of: .mediaPlaylistTitle)
+        #expect(vocabulary.items(of: .mediaPlaylistTitle).count == 1)
+    }
+
+    @Test func settingATypeReplacesOnlyThatType() {
+        var vocabulary = UserVocabulary(app: "com.example.yoga")
+        vocabulary.setVocabularyStrings(["Morning Flow", "Sunset Stretch"], of: .workoutActivityName)
+        vocabulary.setVocabularyStrings(["Yoga Friends"], of: .contactGroupName)
+        vocabulary.setVocabularyStrings(["Evening Calm"], of: .workoutActivityName)
+        #expect(vocabulary.items(of: .workoutActivityName).map(\.phrases) == [["Evening Calm"]])
+        #expect(vocabulary.items(of: .contactGroupName).map(\.phrases) == [["Yoga Friends"]])
+        #expect(vocabulary.types == [.contactGroupName, .workoutActivityName])
+
+        vocabulary.setVocabularyStrings([], of: .workoutActivityName)
+        #expect(vocabulary.items(of: .workoutActivityName).isEmpty)
+
+        vocabulary.removeAllVocabularyStrings()
+        #expect(vocabulary.types.isEmpty)
+        #expect(vocabulary.items.isEmpty)
+    }
+
+    @Test func speakableStringsKeepIdentifierAndPronunciation() {
+        var vocabulary = UserVocabulary(app: "com.example.messages", user: "bob")
+        vocabulary.setVocabulary([
+            SpeakableString(vocabularyIdentifier: "contact-42", spokenPhrase: "Celestra", pronunciationHint: "seh-lest-ra"),
+            SpeakableString(vocabularyIdentifier: "contact-7", spokenPhrase: "Xiao Ming"),
+        ], of: .contactName)
+        let items = vocabulary.items(of: .contactName)
+        #expect(items.map(\.identifier) == ["contact-42", "contact-7"])
+        #expect(items[0].pronunciations == ["seh-lest-ra"])
+        #expect(items[1].pronunciations == [])
+    }
+
+    /// SiriKit discards "any string longer than 1024 bytes in UTF-16": 512 code units.
+    @Test func stringsOverTheSizeLimitAreDroppedWithAWarning() {
+        let atLimit = String(repeating: "a", count: 512)
+        let overLimit = String(repeating: "b", count: 513)
+        let emojiAtLimit = String(repeating: "🧘", count: 256)    // 2 code units each
+        let emojiOverLimit = String(repeating: "🧘", count: 257)
+        var vocabulary = UserVocabulary(app: "com.example.yoga")
+        let warnings = vocabulary.setVocabularyStrings([atLimit, overLimit, emojiAtLimit, emojiOverLimit, "", "Short"], of: .notebookItemTitle)
+        #expect(vocabulary.items(of: .notebookItemTitle).map(\.phrases) == [[atLimit], [emojiAtLimit], ["Short"]])
+        #expect(warnings.map(\.keyPath) == ["notebookItemTitle[1]", "notebookItemTitle[3]", "notebookItemTitle[4]"])
+        #expect(warnings[0].message.contains("513 UTF-16 code units (1026 bytes)"))
+        #expect(warnings[2].message == "empty string skipped")
+    }
+}
+
+@Suite struct InterchangeFileTests {
+    @Test func roundTrips() throws {
+        var vocabulary = UserVocabulary(app: "com.example.messages", user: "alice")
+        vocabulary.setVocabulary([
+            SpeakableString(spokenPhrase: "Ada Lovelace"),
+            SpeakableString(vocabularyIdentifier: "c-42", spokenPhrase: "Celestra", pronunciationHint: "seh-lest-ra"),
+        ], of: .contactName)
+        vocabulary.setVocabularyStrings(["ディープリラクゼーション"], of: .workoutActivityName)
+        vocabulary.setVocabularyStrings([], of: .photoTag)
+        let json = vocabulary.interchangeJSON()
+        #expect(String(decoding: json, as: UTF8.self) == """
+            {
+              "contactName" : [
+                "Ada Lovelace",
+                {
+                  "identifier" : "c-42",
+                  "phrase" : "Celestra",
+                  "pronunciation" : "seh-lest-ra"
+                }
+              ],
+              "photoTag" : [
+
+              ],
+              "workoutActivityName" : [
+                "ディープリラクゼーション"
+              ]
+            }
+
+            """)
+        let loaded = try UserVocabulary.decode(interchangeJSON: json, file: "UserVocabulary.json", app: "com.example.messages", user: "alice")
+        #expect(loaded.vocabulary == vocabulary)
+        #expect(loaded.warnings.isEmpty)
+    }
+
+    @Test func writesAndReadsAFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var vocabulary = UserVocabulary(app: "com.example.music")
+        vocabulary.setVocabularyStrings(["Road Trip", "Focus"], of: .mediaPlaylistTitle)
+        let file = directory.path(UserVocabulary.interchangeFileName)
+        try vocabulary.writeInterchangeFile(to: file)
+        #expect(try UserVocabulary.load(interchangeFile: file, app: "com.example.music").vocabulary == vocabulary)
+    }
+
+    @Test func unknownTypeListsTheValidOnes() throws {
+        let error = #expect(throws: VocabularyLoadError.self) {
+            try UserVocabulary.decode(interchangeJSON: Array(#"{"contactNames": ["Ada"]}"#.utf8), file: "UserVocabulary.json", app: "a")
+        }
+        #expect(error?.keyPath == "contactNames")
+        #expect(error?.problem == .invalidValue)
+        #expect(error?.description.contains("unknown vocabulary type 'contactNames'; expected one of contactName, contactGroupName, photoTag") == true)
+    }
+
+    @Test func acceptsSiriKitTypeNames() throws {
+        let loaded = try UserVocabulary.decode(interchangeJSON: Array(#"{"INVocabularyStringTypeContactName": ["Ada"]}"#.utf8), file: "f.json", app: "a")
+        #expect(loaded.vocabulary.items(of: .contactName).map(\.phrases) == [["Ada"]])
+    }
+
+    @Test func wrongTypesNameTheKeyPath() throws {
+        let badEntry = #expect(throws: VocabularyLoadError.self) {
+            try UserVocabulary.decode(interchangeJSON: Array(#"{"contactName": ["Ada", {"phrase": 7}]}"#.utf8), file: "f.json", app: "a")
+        }
+        #expect(badEntry?.keyPath == "contactName[1].phrase")
+        #expect(badEntry?.found == "an integer (7)")
+
+        let missingPhrase = #expect(throws: VocabularyLoadError.self) {
+            try UserVocabulary.decode(interchangeJSON: Array(#"{"contactName": [{"identifier": "c1"}]}"#.utf8), file: "f.json", app: "a")
+        }
+        #expect(missingPhrase?.keyPath == "contactName[0].phrase")
+        #expect(missingPhrase?.problem == .missingKey)
+
+        let notArray = #expect(throws: VocabularyLoadError.self) {
+            try UserVocabulary.decode(interchangeJSON: Array(#"{"contactName": "Ada"}"#.utf8), file: "f.json", app: "a")
+        }
+        #expect(notArray?.description == #"f.json: contactName: expected an array, found a string ("Ada")"#)
+
+        let syntax = #expect(throws: VocabularyLoadError.self) {
+            try UserVocabulary.decode(interchangeJSON: Array("{\n\"contactName\": [\n\"Ada\",\n}".utf8), file: "f.json", app: "a")
+        }
+        #expect(syntax?.problem == .malformed)
+        #expect(syntax?.line != nil)
+    }
+
+    @Test func tooLongEntriesWarnWithTheFile() throws {
+        let long = String(repeating: "x", count: 600)
+        let loaded = try UserVocabulary.decode(interchangeJSON: Array(#"{"carName": ["\#(long)", "Blue Car"]}"#.utf8), file: "cars.json", app: "a")
+        #expect(loaded.vocabulary.items(of: .carName).map(\.phrases) == [["Blue Car"]])
+        #expect(loaded.warnings.map(\.file) == ["cars.json"])
+        #expect(loaded.warnings.map(\.keyPath) == ["carName[0]"])
+    }
+}
+
+@Suite struct VocabularyListTests {
+    @Test func readsLinesInOrder() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("Morning Flow\r\n\n  Sunset Stretch  \n   \nディープリラクゼーション".utf8)
+        #expect(try VocabularyList.decode(bytes, file: "list.txt") == ["Morning Flow", "Sunset Stretch", "ディープリラクゼーション"])
+    }
+
+    @Test func bytesThatAreNotUTF8NameTheLine() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bytes: [UInt8] = Array("Ada\nGrace\nCaf".utf8) + [0xE9] + Array(" (Latin-1)\nLinus\n".utf8)
+        let file = try directory.write(bytes: bytes, to: "contacts.txt")
+        let error = #expect(throws: VocabularyLoadError.self) { try VocabularyList.load(contentsOf: file) }
+        #expect(error?.line == 3)
+        #expect(error?.problem == .invalidUTF8)
+        #expect(error?.description == "\(file):3: bytes that are not UTF-8 at byte 4 of the line; expected UTF-8 text")
+    }
+
+    @Test func badLineFarIntoABigFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // Past the first 1 MB chunk, so the line count carries across chunks.
+        var bytes: [UInt8] = []
+        for number in 1...200_000 { bytes += Array("entry \(number)\n".utf8) }
+        bytes += [0xFF, 0xFE, 0x0A]
+        let file = try directory.write(bytes: bytes, to: "big.txt")
+        let error = #expect(throws: VocabularyLoadError.self) { try VocabularyList.load(contentsOf: file) }
+        #expect(error?.line == 200_001)
+    }
+
+    @Test func loadsAMillionLinesQuickly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var text = ""
+        text.reserveCapacity(20_000_000)
+        for number in 0..<1_000_000 { text += "Playlist \(number)\n" }
+        let file = try directory.write(text, to: "playlists.txt")
+
+        let clock = ContinuousClock()
+        var entries: [String] = []
+        let elapsed = try clock.measure { entries = try VocabularyList.load(contentsOf: file) }
+        #expect(entries.count == 1_000_000)
+        #expect(entries.first == "Playlist 0")
+        #expect(entries.last == "Playlist 999999")
+        // Linear work takes about a second even in a debug build; anything quadratic would
+        // take hours.
+        #expect(elapsed < .seconds(20), "loading took \(elapsed)")
+
+        var vocabulary = UserVocabulary(app: "com.example.music")
+        let setTime = clock.measure { vocabulary.setVocabularyStrings(entries, of: .mediaPlaylistTitle) }
+        #expect(vocabulary.speakableStrings(of: .mediaPlaylistTitle).count == 1_000_000)
+        #expect(setTime < .seconds(20), "setting took \(setTime)")
+    }
+}
