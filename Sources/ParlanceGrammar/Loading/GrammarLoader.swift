@@ -102,12 +102,12 @@ public enum GrammarLoader {
             guard GrammarLoader.isDirectory(languageFolder) else {
                 let available = (try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent("sentences").path))?
                     .filter { !$0.hasPrefix(".") }.sorted() ?? []
-                throw GrammarError(.missingLanguage(language), location: nil, text: language,
+                throw GrammarError(.missingLanguage(language), location: nil,
                                    message: "no folder sentences/\(language) in \(corpus.path)",
                                    expected: available.isEmpty ? "a corpus with a sentences/ folder" : "one of \(available.joined(separator: ", "))")
             }
             guard FileManager.default.fileExists(atPath: languageFolder.appendingPathComponent("_common.yaml").path) else {
-                throw GrammarError(.missingCommonFile, location: nil, text: "sentences/\(language)",
+                throw GrammarError(.missingCommonFile, location: nil,
                                    message: "sentences/\(language) has no _common.yaml",
                                    expected: "sentences/\(language)/_common.yaml with the language's lists, expansion rules and skip words")
             }

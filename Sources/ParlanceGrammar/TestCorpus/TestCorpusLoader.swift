@@ -13,14 +13,14 @@ public enum TestCorpusLoader {
     public static func load(corpus: URL, language: String) throws(GrammarError) -> LanguageTests {
         let folder = corpus.appendingPathComponent("tests").appendingPathComponent(language)
         guard GrammarLoader.isDirectory(folder) else {
-            throw GrammarError(.missingLanguage(language), location: nil, text: language,
+            throw GrammarError(.missingLanguage(language), location: nil,
                                message: "no folder tests/\(language) in \(corpus.path)", expected: "tests/\(language)/ with test files")
         }
         func relative(_ url: URL) -> String { "tests/\(language)/" + url.path.dropFirst(folder.path.count + 1) }
 
         let fixturesURL = folder.appendingPathComponent("_fixtures.yaml")
         guard FileManager.default.fileExists(atPath: fixturesURL.path) else {
-            throw GrammarError(.invalidStructure, location: nil, text: "tests/\(language)",
+            throw GrammarError(.invalidStructure, location: nil,
                                message: "tests/\(language) has no _fixtures.yaml",
                                expected: "tests/\(language)/_fixtures.yaml with the entities, areas and floors the tests assume")
         }
