@@ -64,10 +64,12 @@ struct TemplateParserTests {
     @Test func permutationsExpandAsHassilMatchesThem() throws {
         let normalizer = Self.english.normalizer
         let fan = try Self.english.parse("(on;<in_here>)").expandingPermutations(normalizer: normalizer)
-        #expect(fan.structure == #"alt(seq("on", " ", <in_here>), seq(<in_here>, " ", "on"))"#)
-        // An optional before the space takes the space inside it.
+        #expect(fan.structure == #"alt(seq(" on ", <in_here>, " "), seq(" ", <in_here>, " on "))"#)
         let optional = try Self.english.parse("([a];b)").expandingPermutations(normalizer: normalizer)
-        #expect(optional.structure == #"alt(seq(opt(seq("a", " ")), "b"), seq("b", " ", opt("a")))"#)
+        #expect(optional.structure == #"alt(seq(" ", opt("a"), " b "), seq(" b ", opt("a"), " "))"#)
+        // Permutations inside other groups expand too.
+        let nested = try Self.english.parse("brightness [(<in_here>;to {brightness})]").expandingPermutations(normalizer: normalizer)
+        #expect(nested.structure == #"seq("brightness ", opt(alt(seq(" ", <in_here>, " to ", {brightness}, " "), seq(" to ", {brightness}, " ", <in_here>, " "))))"#)
         let three = try Self.english.parse("(a;b;c)").expandingPermutations(normalizer: normalizer)
         guard case .alternative(let orders) = three else { Issue.record("not an alternative"); return }
         #expect(orders.count == 6)

@@ -1,16 +1,18 @@
 import ParlanceText
 
 extension Expression {
-    /// The same expression with every permutation written out as hassil matches it: an
-    /// alternative of every order of the items, a space between consecutive items.
+    /// The same expression with every permutation written out as hassil 3.10 matches it:
+    /// an alternative of every order of the items, each item with a space on either side.
     ///
     /// ```swift
-    /// // (on;<in_here>)  →  (on <in_here>|<in_here> on)
-    /// // ([to] {color};<in_here>)  →  ([to ]{color} <in_here>|<in_here> [to] {color})
+    /// // (on;<in_here>)  →  ( on <in_here> | <in_here> on )
+    /// // ([a];b)         →  ( [a] b | b [a] )
     /// ```
     ///
-    /// When an item before the space is an optional, the space moves inside it (hassil's
-    /// `add_spaces_between_items`), so skipping the optional skips its space too.
+    /// The spaces are boundaries, not text to match: hassil's matcher skips whitespace
+    /// between items, so "on in here" and "in here on" both match. (Older hassil put one
+    /// space between items and moved it inside a preceding optional; the corpus snapshot is
+    /// matched by 3.10.)
     ///
     /// - Complexity: n! orders for n items; the corpus uses two.
     public func expandingPermutations(normalizer: Normalizer) -> Expression {
@@ -43,32 +45,26 @@ extension Expression {
         return result
     }
 
-    /// Items joined by spaces; an optional before a space takes the space inside.
+    /// The items in sequence, a space before and after each (adjacent spaces merge).
     static func spaced(_ items: [Expression], normalizer: Normalizer) -> Expression {
         let space = Expression.literal(Literal(" ", normalizer: normalizer))
         var result: [Expression] = []
         for item in items {
-            if let previous = result.last {
-                if case .optional(let inner) = previous {
-                    result[result.count - 1] = .optional(.sequence(inner.trimmingTrailingSpace(normalizer: normalizer) + [space]))
-                } else {
-                    result.append(space)
-                }
-            }
-            result.append(item)
+            for part in [space, item, space] { appendMerging(part, to: &result, normalizer: normalizer) }
         }
         return .sequence(result)
     }
 
-    /// The expression as sequence items, a trailing space dropped from a final literal.
-    private func trimmingTrailingSpace(normalizer: Normalizer) -> [Expression] {
-        var items: [Expression]
-        if case .sequence(let inner) = self { items = inner } else { items = [self] }
-        if case .literal(let literal)? = items.last, literal.original.last?.isWhitespace == true {
-            var original = literal.original
-            while original.last?.isWhitespace == true { original.removeLast() }
-            if original.isEmpty { items.removeLast() } else { items[items.count - 1] = .literal(Literal(original, normalizer: normalizer)) }
+    /// Appends to a sequence, splicing sequences and merging adjacent literals.
+    private static func appendMerging(_ expression: Expression, to items: inout [Expression], normalizer: Normalizer) {
+        if case .sequence(let inner) = expression {
+            for item in inner { appendMerging(item, to: &items, normalizer: normalizer) }
+            return
         }
-        return items
+        if case .literal(let next) = expression, case .literal(let previous)? = items.last {
+            items[items.count - 1] = .literal(Literal(previous.original + next.original, normalizer: normalizer))
+            return
+        }
+        items.append(expression)
     }
 }

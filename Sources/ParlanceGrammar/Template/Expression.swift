@@ -14,7 +14,7 @@ import ParlanceText
 /// - an alternative `(a|b)`, of which exactly one branch matches; a branch may be empty
 ///   (`(a|b|)`), which makes the whole alternative skippable;
 /// - an optional `[a]`, which is `(a|)`;
-/// - a permutation `(a;b)`, matched in every order with a space between items;
+/// - a permutation `(a;b)`, matched in every order, each item set off by spaces;
 /// - a reference to a slot list `{list}` or `{list:slot}`, resolved by the loader;
 /// - a reference to an expansion rule `<rule>`, resolved by the loader.
 ///
@@ -29,7 +29,7 @@ public indirect enum Expression: Sendable, Hashable {
     case alternative([Expression])
     /// The expression or nothing: `[a]`, the same as `(a|)`.
     case optional(Expression)
-    /// The items in every order, a space between consecutive items: `(a;b)`.
+    /// The items in every order, each set off by spaces: `(a;b)` (see ``expandingPermutations(normalizer:)``).
     case permutation([Expression])
     /// A slot list: `{list}` or `{list:slot}`.
     case list(ListReference)
