@@ -102,7 +102,7 @@ struct CorpusTests {
         #expect(kitchen.id == "kitchen_id" && kitchen.floor == "first_floor_id")
         #expect(tests.fixtures.floors.contains(FixtureFloor(id: "upstairs_id", name: "Upstairs")))
         #expect(tests.fixtures.entities.contains { $0.state == FixtureState(spoken: "normal", value: "off") })
-        #expect(tests.fixtures.entities.allSatisfy { $0.id.map { $0.hasPrefix($0.prefix(0)) } ?? false })
+        #expect(tests.fixtures.entities.allSatisfy { entity in entity.id?.hasPrefix(entity.domain + ".") == true })
         let combination = try #require(tests.files.first { $0.slotCombination == SlotCombination(intent: "HassTurnOn", combination: "area_domain") })
         #expect(combination.cases.first?.intent == "HassTurnOn")
         #expect(combination.cases.first?.slots == ["domain": "light", "area": "Kitchen"])
