@@ -10,11 +10,13 @@ let package = Package(
         .library(name: "Parlance", targets: ["Parlance"]),
         .library(name: "ParlanceText", targets: ["ParlanceText"]),
         .library(name: "ParlanceVocabulary", targets: ["ParlanceVocabulary"]),
+        .library(name: "ParlanceGrammar", targets: ["ParlanceGrammar"]),
         .library(name: "CICU", targets: ["CICU"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // Every call into system ICU lives here, behind plain C types.
@@ -28,13 +30,16 @@ let package = Package(
         .target(name: "ParlanceText", dependencies: ["CICU"]),
         // tokens → vocabulary matches: app and user vocabulary, the store, the fuzzy index.
         .target(name: "ParlanceVocabulary", dependencies: ["ParlanceText", "CSQLite"]),
+        // tokens → grammar: the Home Assistant intents template language, its YAML files and corpus.
+        .target(name: "ParlanceGrammar", dependencies: ["ParlanceText", .product(name: "Yams", package: "Yams")]),
         // The umbrella: re-exports the stages.
-        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary"]),
+        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar"]),
         .executableTarget(
             name: "parlance",
             dependencies: ["Parlance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText"]),
         .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary"]),
+        .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar"]),
     ]
 )
