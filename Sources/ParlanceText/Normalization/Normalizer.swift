@@ -163,7 +163,9 @@ public struct Normalizer: Sendable {
     static func removeMarksOnAlphabeticBases(_ units: inout [UInt16]) {
         var kept = 0
         var baseIsAlphabetic = false
-        for unit in units {
+        // By index: iterating the array while writing to it would copy it (copy-on-write).
+        for position in units.indices {
+            let unit = units[position]
             let isMark = (0x0300...0x036F).contains(unit) || (0x1AB0...0x1AFF).contains(unit)
                 || (0x1DC0...0x1DFF).contains(unit) || (0x20D0...0x20FF).contains(unit) || (0xFE20...0xFE2F).contains(unit)
             if isMark, baseIsAlphabetic { continue }
