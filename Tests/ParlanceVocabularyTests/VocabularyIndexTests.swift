@@ -240,6 +240,59 @@ struct VocabularyIndexTests {
         #expect(empty.lookup("alpha").isEmpty && empty.entryCount == 0 && empty.memoryFootprint > 0)
     }
 
+    /// The written-form tie-breaker: "Television" and "Televisión" share a key; the one
+    /// typed wins, whatever the priorities.
+    @Test func writtenFormBreaksTiesBetweenEquallyNearKeys() {
+        let index = VocabularyIndex(items: Self.items(["Televisión", "Television", "Taylor-Garcia", "Taylor Garcia"]),
+                                    tokenizer: Self.english)
+        #expect(index.lookup("Television").map(\.itemIndex) == [1, 0])
+        #expect(index.lookup("Televisión").map(\.itemIndex) == [0, 1])
+        #expect(index.lookup("Taylox Garcia", limit: 1).map(\.matchedText) == ["Taylor Garcia"])
+        #expect(index.lookup("Taylox-Garcia", limit: 1).map(\.matchedText) == ["Taylor-Garcia"])
+        let match = index.lookup("TELEVISION", limit: 1)[0]
+        #expect(match.edits == 0 && match.writtenEdits == 9)
+    }
+
+    /// The bit-parallel written distance against the full table, on seeded random text
+    /// around the 64-scalar word boundary.
+    @Test func writtenDistanceAgreesWithTheReference() {
+        var generator = SeededGenerator(state: 4242)
+        let written = WrittenDistance()
+        defer { written.deallocate() }
+        let letters = Self.scalars("abcAB é漢字ß.")
+        func random(_ length: Int) -> [UInt32] { (0..<length).map { _ in letters.randomElement(using: &generator)! } }
+        for _ in 0..<2000 {
+            let query = random(Int.random(in: 0...70, using: &generator))
+            var text = Int.random(in: 0..<3, using: &generator) == 0 ? random(Int.random(in: 0...70, using: &generator)) : query
+            for _ in 0..<Int.random(in: 0...4, using: &generator) { text = Self.randomEdit(text, &generator) }
+            let queryString = String(String.UnicodeScalarView(query.map { Unicode.Scalar($0)! }))
+            let textString = String(String.UnicodeScalarView(text.map { Unicode.Scalar($0)! }))
+            written.setQuery(queryString)
+            #expect(written.distance(to: textString) == ReferenceSearch.distance(query, text), "\(queryString) / \(textString)")
+        }
+    }
+
+    /// ß is one letter: an edit on it is one edit, and "ss" still finds it exactly.
+    @Test func sharpSCountsAsOneCharacter() throws {
+        let german = try Tokenizer(language: Language("de"))
+        let index = VocabularyIndex(items: Self.items(["Preiß", "Straße", "Strasse Nord", "Sofort"]), tokenizer: german)
+        #expect(index.lookup("Strasse").map(\.matchedText) == ["Straße"])
+        #expect(index.lookup("STRASSE NORD").map(\.matchedText) == ["Strasse Nord"])
+        #expect(index.lookup("Straße Nord").map(\.matchedText) == ["Strasse Nord"])
+        #expect(index.lookup("Prqei", policy: .fixed(2)).map(\.matchedText) == ["Preiß"])  // insert q, delete ß
+        #expect(index.lookup("Sßofrt", policy: .fixed(2)).map(\.matchedText) == ["Sofort"])  // insert ß, swap
+        #expect(index.entryCount == 4 && index.keyCount == 6)
+    }
+
+    /// Punctuation inside a word is dropped from keys, as the tokenizer drops it between words.
+    @Test func punctuationInsideWordsIsNotPartOfKeys() {
+        let index = VocabularyIndex(items: Self.items(["Grupo Losada S.A.", "O'Brien", "Noël S.A."]), tokenizer: Self.english)
+        #expect(index.lookupExact("grupo losada sa").map(\.matchedText) == ["Grupo Losada S.A."])
+        #expect(index.lookupExact("OBrien").map(\.matchedText) == ["O'Brien"])
+        #expect(index.lookup("Grupo Losada .A.").map(\.edits) == [1])
+        #expect(index.lookup("...").isEmpty)
+    }
+
     /// Concurrent lookups share one index and get their own scratch from the pool.
     @Test func concurrentLookups() async {
         let index = VocabularyIndex(items: Self.items((0..<500).map { "contact number \($0)" }), tokenizer: Self.english)

@@ -1,8 +1,10 @@
-/// A key found by a search, before it becomes items: key number and edits.
+/// An item found by a search, before it becomes a ``VocabularyMatch``.
 struct Hit {
     var item: UInt32
     var variant: UInt16
     var edits: UInt8
+    /// Edits between the query and the phrase as written (``WrittenDistance``), capped at 255.
+    var written: UInt8 = 0
 }
 
 /// How a fuzzy lookup splits its work, and why it finds every key within the budget.
@@ -43,13 +45,13 @@ enum FuzzySearchPlan {
 
 /// Collects keys accepted by a lookup walk, with the distance in the final column.
 struct LookupSink<Label: TrieLabel>: TrieWalkSink {
-    unowned(unsafe) let table: ScratchTable
+    let table: ScratchTable
     let column: Int
 
     @inline(__always)
     mutating func accept(keys: UnsafeBufferPointer<UInt32>, state: OSAState<Label>) {
         let lane = column - Int(state.depth) + 2
-        let distance = UInt32(state.row[lane])
+        let distance = UInt32(state[lane])
         for key in keys { table.insertMinimum(UInt64(key), distance) }
     }
 }
@@ -61,30 +63,43 @@ final class SearchScratch<Label: TrieLabel> {
     let core: IndexCore<Label>
     let forward: RadixTrieView<Label>
     let backward: RadixTrieView<Label>
+    let encoder: LabelEncoder
+    let keys: KeyTableView<Label>
 
     /// The query's labels, forwards and reversed, padded on both sides.
-    var query = ScratchBuffer<Label>(capacity: 128)
-    var reversed = ScratchBuffer<Label>(capacity: 128)
-    var forwardLimits = ScratchBuffer<Label>(capacity: 128)
-    var backwardLimits = ScratchBuffer<Label>(capacity: 128)
-    var uniformLimits = ScratchBuffer<Label>(capacity: 128)
-    var finals = ScratchBuffer<Label>(capacity: 128)
-    /// The number of labels in the query.
-    private(set) var length = 0
+    let query = ScratchBuffer<Label>(capacity: 128)
+    let reversed = ScratchBuffer<Label>(capacity: 128)
+    let forwardLimits = ScratchBuffer<UInt8>(capacity: 128)
+    let backwardLimits = ScratchBuffer<UInt8>(capacity: 128)
+    let uniformLimits = ScratchBuffer<UInt8>(capacity: 128)
+    let finals = ScratchBuffer<UInt8>(capacity: 128)
+    /// The number of labels in the query (the count of `query` is unused).
+    @inline(__always) var length: Int { query.count }
 
     /// Keys found (key number → edits).
     let candidates = ScratchTable(capacity: 256)
     /// Items found (item → index in `hits`).
     let itemSlots = ScratchTable(capacity: 256)
     /// One hit per item.
-    var hits = ScratchBuffer<Hit>(capacity: 64)
+    let hits = ScratchBuffer<Hit>(capacity: 64)
     /// Nodes to visit, for prefix enumeration.
-    var stack = ScratchBuffer<UInt32>(capacity: 64)
+    let stack = ScratchBuffer<UInt32>(capacity: 64)
 
     init(core: IndexCore<Label>) {
         self.core = core
         forward = RadixTrieView(core.forward, pool: core.pool.base)
         backward = RadixTrieView(core.backward, pool: core.pool.base)
+        encoder = core.alphabet?.encoder ?? LabelEncoder(pageOfBlock: nil, codes: nil)
+        keys = KeyTableView(core)
+    }
+
+    deinit {
+        for buffer in [query, reversed] { buffer.deallocate() }
+        for buffer in [forwardLimits, backwardLimits, uniformLimits, finals] { buffer.deallocate() }
+        candidates.deallocate()
+        itemSlots.deallocate()
+        hits.deallocate()
+        stack.deallocate()
     }
 
     var padding: Int { Automaton.padding }
@@ -92,7 +107,7 @@ final class SearchScratch<Label: TrieLabel> {
     /// Sets the query to the labels of `scalars` (a normalized key).
     func setQuery(_ scalars: UnsafeBufferPointer<UInt32>) {
         let count = scalars.count
-        length = count
+        query.count = count
         let size = count + 2 * padding + 8
         query.reserve(size)
         reversed.reserve(size)
@@ -106,7 +121,7 @@ final class SearchScratch<Label: TrieLabel> {
             finals[index] = 0
         }
         for index in 0..<count {
-            let label = core.label(for: scalars[index])
+            let label = encoder.label(scalars[index], as: Label.self)
             query[padding + index] = label
             reversed[padding + count - 1 - index] = label
         }
@@ -114,11 +129,11 @@ final class SearchScratch<Label: TrieLabel> {
     }
 
     /// Fills `limits` with cap + 1 per column: `low` for columns below `split`, `high` from there.
-    private func setLimits(_ limits: inout ScratchBuffer<Label>, split: Int, low: Int, high: Int) {
+    private func setLimits(_ limits: ScratchBuffer<UInt8>, split: Int, low: Int, high: Int) {
         let size = length + 2 * padding + 8
         for index in 0..<size { limits[index] = 0 }
         for column in 0...length {
-            limits[padding + column] = Label(column < split ? low + 1 : high + 1)
+            limits[padding + column] = UInt8(column < split ? low + 1 : high + 1)
         }
     }
 
@@ -128,7 +143,7 @@ final class SearchScratch<Label: TrieLabel> {
     func search(budget: Int, verbosity: LookupVerbosity) {
         candidates.removeAll()
         guard length > 0 else { return }
-        if let key = core.exactKey(query.base + padding, count: length) {
+        if let key = keys.exactKey(query.base + padding, count: length) {
             candidates.insertMinimum(UInt64(key), 0)
         }
         guard budget > 0 else { return }
@@ -146,9 +161,9 @@ final class SearchScratch<Label: TrieLabel> {
     /// The forward and the backward walk for a budget of `edits` (see ``FuzzySearchPlan``).
     func runPasses(edits: Int) {
         let split = FuzzySearchPlan.split(length: length, edits: edits)
-        setLimits(&forwardLimits, split: split, low: 0, high: edits)
+        setLimits(forwardLimits, split: split, low: 0, high: edits)
         // Reversed columns j' ≤ m - s are original columns j ≥ s.
-        setLimits(&backwardLimits, split: length - split + 1, low: edits / 2, high: edits)
+        setLimits(backwardLimits, split: length - split + 1, low: edits / 2, high: edits)
         let sink = LookupSink<Label>(table: candidates, column: length)
         var forwardWalk = TrieWalk(
             trie: forward,
@@ -165,7 +180,7 @@ final class SearchScratch<Label: TrieLabel> {
     /// Replaces the distance of every candidate reported above `above` edits by its true
     /// distance (a cap can hide a cheaper alignment from one walk).
     func verifyCandidates(budget: Int, above: Int) {
-        setLimits(&uniformLimits, split: 0, low: budget, high: budget)
+        setLimits(uniformLimits, split: 0, low: budget, high: budget)
         for entry in 0..<candidates.count {
             let slot = candidates.slot(ofEntry: entry)
             guard Int(candidates.values[slot]) > above else { continue }
@@ -178,29 +193,33 @@ final class SearchScratch<Label: TrieLabel> {
 
     /// The optimal-string-alignment distance between the query and key `key`, if within
     /// the caps in `limits` (uniform caps give the true distance up to the cap).
-    func distance(toKey key: Int, limits: UnsafePointer<Label>) -> Int? {
+    func distance(toKey key: Int, limits: UnsafePointer<UInt8>) -> Int? {
         let automaton = Automaton(query: query.base, limits: limits, finals: finals.base)
         var state = automaton.start
-        let start = Int(core.keyStarts[key]), end = Int(core.keyStarts[key + 1])
+        let start = Int(keys.keyStarts[key]), end = Int(keys.keyStarts[key + 1])
         for position in start..<end {
-            state = automaton.step(state, core.pool[position])
+            state = automaton.step(state, keys.pool[position])
             guard automaton.canMatch(state) else { return nil }
         }
         return automaton.distance(state, column: length)
     }
 
-    /// Turns `candidates` into one hit per item (the key with the fewest edits wins, then
-    /// the earlier phrase), keeping those within `budget`.
-    func collectHits(budget: Int) {
+    /// Forgets the hits of the previous query.
+    func clearHits() {
         hits.count = 0
         itemSlots.removeAll()
+    }
+
+    /// Adds `candidates` to the hits, one per item (the key with the fewest edits wins,
+    /// then the earlier phrase), keeping those within `budget`.
+    func collectHits(budget: Int) {
         for entry in 0..<candidates.count {
             let slot = candidates.slot(ofEntry: entry)
             let edits = candidates.values[slot]
             guard edits <= UInt32(budget) else { continue }
             let key = Int(candidates.key(inSlot: slot))
-            for posting in Int(core.keyPostingStarts[key])..<Int(core.keyPostingStarts[key + 1]) {
-                addHit(Hit(item: core.postingItems[posting], variant: core.postingVariants[posting], edits: UInt8(edits)))
+            for posting in Int(keys.keyPostingStarts[key])..<Int(keys.keyPostingStarts[key + 1]) {
+                addHit(Hit(item: keys.postingItems[posting], variant: keys.postingVariants[posting], edits: UInt8(edits)))
             }
         }
     }
@@ -221,8 +240,6 @@ final class SearchScratch<Label: TrieLabel> {
 
     /// Collects every key that starts with the query into `hits`.
     func collectPrefixHits() {
-        hits.count = 0
-        itemSlots.removeAll()
         var node = 0
         var matched = 0
         // Descend along the query; it may end inside an edge.
@@ -247,8 +264,8 @@ final class SearchScratch<Label: TrieLabel> {
             let current = forward.nodes[index]
             for position in Int(current.postingStart)..<Int(forward.nodes[index + 1].postingStart) {
                 let key = Int(forward.postings[position])
-                for posting in Int(core.keyPostingStarts[key])..<Int(core.keyPostingStarts[key + 1]) {
-                    addHit(Hit(item: core.postingItems[posting], variant: core.postingVariants[posting], edits: 0))
+                for posting in Int(keys.keyPostingStarts[key])..<Int(keys.keyPostingStarts[key + 1]) {
+                    addHit(Hit(item: keys.postingItems[posting], variant: keys.postingVariants[posting], edits: 0))
                 }
             }
             let first = Int(current.firstChild)

@@ -140,29 +140,6 @@ final class IndexCore<Label: TrieLabel>: Sendable {
         return Label(truncatingIfNeeded: scalar)
     }
 
-    /// The key equal to `labels`, if any.
-    /// - Complexity: one hash of the query and, on average, about one key comparison.
-    @inline(__always)
-    func exactKey(_ labels: UnsafePointer<Label>, count: Int) -> Int? {
-        let mask = slots.count - 1
-        var slot = IndexCore.hash(labels, count: count) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return nil }
-            let key = entry - 1
-            let start = Int(keyStarts[key])
-            if Int(keyStarts[key + 1]) - start == count {
-                var equal = true
-                for index in 0..<count where pool[start + index] != labels[index] {
-                    equal = false
-                    break
-                }
-                if equal { return key }
-            }
-            slot = (slot + 1) & mask
-        }
-    }
-
     /// A 64-bit multiplicative hash of a label sequence (any good mix will do: the table
     /// compares the keys it probes).
     @inline(__always)
@@ -202,5 +179,49 @@ final class IndexCore<Label: TrieLabel>: Sendable {
             index += 1
         }
         return aLength - bLength
+    }
+}
+
+/// The keys of an ``IndexCore`` as raw pointers, for the search loops (valid while the
+/// core lives; no reference counting per access).
+struct KeyTableView<Label: TrieLabel> {
+    let pool: UnsafePointer<Label>
+    let keyStarts: UnsafePointer<UInt32>
+    let keyPostingStarts: UnsafePointer<UInt32>
+    let postingItems: UnsafePointer<UInt32>
+    let postingVariants: UnsafePointer<UInt16>
+    let slots: UnsafePointer<UInt32>
+    let slotMask: Int
+
+    init(_ core: IndexCore<Label>) {
+        pool = UnsafePointer(core.pool.base)
+        keyStarts = UnsafePointer(core.keyStarts.base)
+        keyPostingStarts = UnsafePointer(core.keyPostingStarts.base)
+        postingItems = UnsafePointer(core.postingItems.base)
+        postingVariants = UnsafePointer(core.postingVariants.base)
+        slots = UnsafePointer(core.slots.base)
+        slotMask = core.slots.count - 1
+    }
+
+    /// The key equal to `labels`, if any.
+    /// - Complexity: one hash of the query and, on average, about one key comparison.
+    @inline(__always)
+    func exactKey(_ labels: UnsafePointer<Label>, count: Int) -> Int? {
+        var slot = IndexCore<Label>.hash(labels, count: count) & slotMask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return nil }
+            let key = entry - 1
+            let start = Int(keyStarts[key])
+            if Int(keyStarts[key + 1]) - start == count {
+                var equal = true
+                for index in 0..<count where pool[start + index] != labels[index] {
+                    equal = false
+                    break
+                }
+                if equal { return key }
+            }
+            slot = (slot + 1) & slotMask
+        }
     }
 }

@@ -17,14 +17,18 @@ final class LookupEngine {
     }
 
     let items: [VocabularyItem]
+    let normalizer: Normalizer
     let scratch: Scratch
     /// The normalized key being looked up.
     var scalars: [UInt32] = []
     /// Positions in `hits` of the best matches so far, best first.
-    var best = ScratchBuffer<Int32>(capacity: 16)
+    let best = ScratchBuffer<Int32>(capacity: 16)
+    /// The query as written, for the tie-breaker between equally near keys.
+    let written = WrittenDistance()
 
     init(index: VocabularyIndex) {
         items = index.items
+        normalizer = index.tokenizer.normalizer
         switch index.storage {
         case .narrow(let core): scratch = .narrow(SearchScratch(core: core))
         case .wide(let core): scratch = .wide(SearchScratch(core: core))
@@ -32,43 +36,83 @@ final class LookupEngine {
         scalars.reserveCapacity(256)
     }
 
-    func lookup(_ query: TokenizedText, policy: EditPolicy, verbosity: LookupVerbosity, limit: Int) -> [VocabularyMatch] {
-        scalars.removeAll(keepingCapacity: true)
-        KeyNormalization.appendKey(of: query, to: &scalars)
-        return scalars.withUnsafeBufferPointer { lookup(scalars: $0, policy: policy, verbosity: verbosity, limit: limit) }
+    deinit {
+        best.deallocate()
+        written.deallocate()
     }
 
-    func lookup(scalars: UnsafeBufferPointer<UInt32>, policy: EditPolicy, verbosity: LookupVerbosity,
+    func lookup(_ query: TokenizedText, policy: EditPolicy, verbosity: LookupVerbosity, limit: Int) -> [VocabularyMatch] {
+        written.setQuery(query.text)
+        defer { written.clear() }
+        if KeyNormalization.hasSharpS(query) {
+            // Rare: two keys, two searches, one ranking.
+            let keys = KeyNormalization.keys(of: query, normalizer: normalizer)
+            return search(keys.count, policy: policy, verbosity: verbosity, limit: limit) { index in
+                scalars = keys[index]
+            }
+        }
+        return search(1, policy: policy, verbosity: verbosity, limit: limit) { _ in
+            scalars.removeAll(keepingCapacity: true)
+            KeyNormalization.appendKey(of: query, to: &scalars)
+        }
+    }
+
+    /// Looks up a normalized key; without a written query, ties go by priority.
+    func lookup(scalars key: UnsafeBufferPointer<UInt32>, policy: EditPolicy, verbosity: LookupVerbosity,
                 limit: Int) -> [VocabularyMatch] {
-        let budget = policy.maxEdits(forKeyLength: scalars.count)
+        written.clear()
+        return search(1, policy: policy, verbosity: verbosity, limit: limit) { _ in
+            scalars.removeAll(keepingCapacity: true)
+            scalars.append(contentsOf: key)
+        }
+    }
+
+    /// Searches `count` keys of one query (`setKey(i)` puts the i-th into `scalars`) and
+    /// ranks their hits together.
+    @inline(__always)
+    private func search(_ count: Int, policy: EditPolicy, verbosity: LookupVerbosity, limit: Int,
+                        setKey: (Int) -> Void) -> [VocabularyMatch] {
         let limit = verbosity == .top ? Swift.min(limit, 1) : limit
         switch scratch {
         case .narrow(let search):
-            search.setQuery(scalars)
-            search.search(budget: budget, verbosity: verbosity)
-            search.collectHits(budget: budget)
-            return rank(search.hits.base, count: search.hits.count, limit: limit)
+            search.clearHits()
+            for index in 0..<count {
+                setKey(index)
+                let budget = policy.maxEdits(forKeyLength: scalars.count)
+                scalars.withUnsafeBufferPointer { search.setQuery($0) }
+                search.search(budget: budget, verbosity: verbosity)
+                search.collectHits(budget: budget)
+            }
+            return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: verbosity != .all)
         case .wide(let search):
-            search.setQuery(scalars)
-            search.search(budget: budget, verbosity: verbosity)
-            search.collectHits(budget: budget)
-            return rank(search.hits.base, count: search.hits.count, limit: limit)
+            search.clearHits()
+            for index in 0..<count {
+                setKey(index)
+                let budget = policy.maxEdits(forKeyLength: scalars.count)
+                scalars.withUnsafeBufferPointer { search.setQuery($0) }
+                search.search(budget: budget, verbosity: verbosity)
+                search.collectHits(budget: budget)
+            }
+            return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: verbosity != .all)
         }
     }
 
     func lookupPrefix(_ prefix: TokenizedText, limit: Int) -> [VocabularyMatch] {
         scalars.removeAll(keepingCapacity: true)
         KeyNormalization.appendKey(of: prefix, to: &scalars)
+        written.clear()
         return scalars.withUnsafeBufferPointer { scalars in
             switch scratch {
             case .narrow(let search):
                 search.setQuery(scalars)
+                search.clearHits()
                 search.collectPrefixHits()
-                return rank(search.hits.base, count: search.hits.count, limit: limit)
+                return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: false)
             case .wide(let search):
                 search.setQuery(scalars)
+                search.clearHits()
                 search.collectPrefixHits()
-                return rank(search.hits.base, count: search.hits.count, limit: limit)
+                return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: false)
             }
         }
     }
@@ -84,6 +128,7 @@ final class LookupEngine {
     @inline(__always)
     func ranks(_ a: Hit, before b: Hit) -> Bool {
         if a.edits != b.edits { return a.edits < b.edits }
+        if a.written != b.written { return a.written < b.written }
         let itemA = Int(a.item), itemB = Int(b.item)
         let priorityA = items[itemA].priority, priorityB = items[itemB].priority
         if priorityA != priorityB { return priorityA < priorityB }
@@ -96,13 +141,26 @@ final class LookupEngine {
 
     /// The best `limit` hits as matches, best first: a bounded insertion sort over the
     /// hits, so only the kept ones become ``VocabularyMatch`` values.
-    func rank(_ hits: UnsafeMutablePointer<Hit>, count: Int, limit: Int) -> [VocabularyMatch] {
+    /// With `nearestOnly`, only hits at the smallest distance count (a query with two keys
+    /// gets two closest rounds).
+    func rank(_ hits: UnsafeMutablePointer<Hit>, count: Int, limit: Int, nearestOnly: Bool) -> [VocabularyMatch] {
         guard limit > 0, count > 0 else { return [] }
+        var nearest = UInt8.max
+        if nearestOnly { for index in 0..<count { nearest = Swift.min(nearest, hits[index].edits) } }
+        for index in 0..<count {
+            if written.length == 0 {
+                hits[index].written = hits[index].edits
+            } else {
+                let distance = written.distance(to: text(of: Int(hits[index].item), variant: Int(hits[index].variant)))
+                hits[index].written = UInt8(Swift.min(distance, 255))
+            }
+        }
         let kept = Swift.min(limit, count)
         best.count = 0
         best.reserve(kept + 1)
         for index in 0..<count {
             let hit = hits[index]
+            if hit.edits > nearest { continue }
             if best.count == kept {
                 if !ranks(hit, before: hits[Int(best[kept - 1])]) { continue }
                 best.count -= 1
@@ -132,7 +190,7 @@ final class LookupEngine {
         return VocabularyMatch(
             itemIndex: index, identifier: item.identifier, type: item.type, source: item.source, priority: item.priority,
             matchedText: text(of: index, variant: variant), isPronunciation: variant >= item.phrases.count,
-            edits: Int(hit.edits))
+            edits: Int(hit.edits), writtenEdits: Int(hit.written))
     }
 }
 

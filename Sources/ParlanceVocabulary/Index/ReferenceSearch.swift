@@ -38,12 +38,30 @@ enum ReferenceSearch {
         var entries: [Entry] = []
         for (itemIndex, item) in index.items.enumerated() {
             for (variant, text) in (item.phrases + item.pronunciations).enumerated() {
-                var key: [UInt32] = []
-                KeyNormalization.appendKey(of: index.tokenizer.tokenize(text), to: &key)
-                if !key.isEmpty { entries.append(Entry(item: itemIndex, variant: variant, key: key)) }
+                for key in KeyNormalization.keys(of: index.tokenizer.tokenize(text), normalizer: index.tokenizer.normalizer) {
+                    entries.append(Entry(item: itemIndex, variant: variant, key: key))
+                }
             }
         }
         return entries
+    }
+
+    /// Every item within the policy's budget of one of the `queries` (the keys of one
+    /// query), one match per item (fewest edits, then earliest phrase), ranked like the
+    /// index without a written query; `.closest` keeps the smallest distance.
+    static func lookup(_ queries: [[UInt32]], in index: VocabularyIndex, entries: [Entry], policy: EditPolicy,
+                       verbosity: LookupVerbosity, limit: Int) -> [VocabularyMatch] {
+        var all: [Int: VocabularyMatch] = [:]
+        for query in queries {
+            for match in lookup(query, in: index, entries: entries, policy: policy, verbosity: .all, limit: .max) {
+                if let current = all[match.itemIndex], current.edits <= match.edits { continue }
+                all[match.itemIndex] = match
+            }
+        }
+        var matches = Array(all.values)
+        if verbosity != .all, let nearest = matches.map(\.edits).min() { matches.removeAll { $0.edits > nearest } }
+        matches.sort { $0.ranks(before: $1) }
+        return Array(matches.prefix(verbosity == .top ? min(limit, 1) : limit))
     }
 
     /// Every item within the policy's budget of `query`, one match per item (fewest edits,

@@ -28,25 +28,35 @@ protocol TrieAutomaton {
     func expectedLabels(_ state: State) -> ExpectedLabels<Label>
 }
 
-/// A handful of labels held inline (no heap allocation).
+/// A handful of labels held inline (no heap allocation): at most 16, which is more than
+/// a band of five cells can expect.
 struct ExpectedLabels<Label: TrieLabel>: Sequence {
-    private var storage = SIMD16<Label>()
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private(set) var count = 0
+
+    @inline(__always)
+    init() {}
+
+    @inline(__always)
+    subscript(index: Int) -> Label {
+        var storage = storage
+        return withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) }
+    }
 
     @inline(__always)
     mutating func insert(_ label: Label) {
         // Padding stands for "past the end of the query": no child carries it.
         if label == Label.padding { return }
-        for index in 0..<count where storage[index] == label { return }
-        if count < 16 {
-            storage[count] = label
-            count += 1
-        }
+        for index in 0..<count where self[index] == label { return }
+        guard count < 64 / MemoryLayout<Label>.stride else { return }
+        let offset = count * MemoryLayout<Label>.stride
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: label, toByteOffset: offset, as: Label.self) }
+        count += 1
     }
 
     @inline(__always)
     func contains(_ label: Label) -> Bool {
-        for index in 0..<count where storage[index] == label { return true }
+        for index in 0..<count where self[index] == label { return true }
         return false
     }
 
@@ -57,7 +67,7 @@ struct ExpectedLabels<Label: TrieLabel>: Sequence {
         mutating func next() -> Label? {
             guard index < labels.count else { return nil }
             defer { index += 1 }
-            return labels.storage[index]
+            return labels[index]
         }
     }
 

@@ -66,4 +66,26 @@ struct Alphabet: Sendable {
     }
 
     var byteCount: Int { pageOfBlock.byteCount + codes.byteCount + scalars.count * 4 }
+
+    /// The tables as raw pointers (valid while the alphabet lives).
+    var encoder: LabelEncoder { LabelEncoder(pageOfBlock: pageOfBlock.base, codes: codes.base) }
+}
+
+/// Scalars to labels without reference counting: alphabet codes through raw pointers to an
+/// alphabet's tables, or scalar values when there is no alphabet.
+struct LabelEncoder {
+    let pageOfBlock: UnsafePointer<UInt16>?
+    let codes: UnsafePointer<UInt16>?
+
+    init(pageOfBlock: UnsafePointer<UInt16>?, codes: UnsafePointer<UInt16>?) {
+        self.pageOfBlock = pageOfBlock
+        self.codes = codes
+    }
+
+    @inline(__always)
+    func label<Label: TrieLabel>(_ scalar: UInt32, as: Label.Type) -> Label {
+        guard let pageOfBlock, let codes else { return Label(truncatingIfNeeded: scalar) }
+        guard scalar < 0x110000 else { return 0 }
+        return Label(truncatingIfNeeded: codes[Int(pageOfBlock[Int(scalar >> 8)]) << 8 | Int(scalar & 0xFF)])
+    }
 }

@@ -63,18 +63,30 @@ public final class VocabularyIndex: Sendable {
         scalars.reserveCapacity(items.count * 16)
         keys.reserveCapacity(items.count)
         var buffer: [UInt32] = []
+        var entries = 0
         for (itemIndex, item) in items.enumerated() {
             let texts = item.phrases + item.pronunciations
             for (variant, text) in texts.prefix(Int(UInt16.max)).enumerated() {
-                buffer.removeAll(keepingCapacity: true)
-                KeyNormalization.appendKey(of: tokenizer.tokenize(text), to: &buffer)
-                guard !buffer.isEmpty else { continue }
-                keys.append(RawKey(start: UInt32(scalars.count), length: UInt32(buffer.count), item: UInt32(itemIndex),
-                                   variant: UInt16(variant)))
-                scalars.append(contentsOf: buffer)
+                let tokenized = tokenizer.tokenize(text)
+                var added = false
+                func add(_ key: [UInt32]) {
+                    guard !key.isEmpty else { return }
+                    keys.append(RawKey(start: UInt32(scalars.count), length: UInt32(key.count), item: UInt32(itemIndex),
+                                       variant: UInt16(variant)))
+                    scalars.append(contentsOf: key)
+                    added = true
+                }
+                if KeyNormalization.hasSharpS(tokenized) {
+                    for key in KeyNormalization.keys(of: tokenized, normalizer: tokenizer.normalizer) { add(key) }
+                } else {
+                    buffer.removeAll(keepingCapacity: true)
+                    KeyNormalization.appendKey(of: tokenized, to: &buffer)
+                    add(buffer)
+                }
+                if added { entries += 1 }
             }
         }
-        entryCount = keys.count
+        entryCount = entries
         storage = IndexStorage(scalars: scalars, keys: keys, forceScalarLabels: forceScalarLabels, jumpFanOut: jumpFanOut)
         keyCount = storage.keyCount
         memoryFootprint = storage.byteCount + MemoryLayout<VocabularyIndex>.size
@@ -208,22 +220,114 @@ enum IndexStorage: Sendable {
 }
 
 /// How keys are made from tokenized text (shared by phrases, queries and utterances).
+///
+/// A key is the units' normalized forms joined by one space, or by nothing between two
+/// characters of an unspaced script. Punctuation inside a unit ("S.A.", "O'Brien", "e.V.")
+/// is dropped: speech has none, and the tokenizer already drops it between words, so
+/// keeping it inside would make "S.A." and ".A." two edits apart instead of one.
+///
+/// Case folding turns ß into "ss", so that "Strasse" finds "Straße" exactly, but it also
+/// makes every edit on a ß count twice ("Preiß" → "Prei" is one edit as written, two as
+/// "preiss" → "prei"). Text with a ß therefore has a second key that keeps it as one
+/// character (U+00DF, which case folding never produces otherwise): phrases are indexed
+/// under both, queries are looked up under both.
 enum KeyNormalization {
-    /// Appends the key of `units` of `text`: normalized unit forms, a space between units
-    /// unless both are characters of an unspaced script.
+    /// The keys of `text`: the normalized key and, if `text` holds a ß, the key that
+    /// keeps it (when different).
+    static func keys(of text: TokenizedText, normalizer: Normalizer) -> [[UInt32]] {
+        var key: [UInt32] = []
+        appendKey(of: text, to: &key)
+        guard hasSharpS(text) else { return key.isEmpty ? [] : [key] }
+        var sharp: [UInt32] = []
+        appendKey(of: text, to: &sharp, keepingSharpS: normalizer)
+        return [key, sharp].filter { !$0.isEmpty }.reduce(into: []) { keys, candidate in
+            if !keys.contains(candidate) { keys.append(candidate) }
+        }
+    }
+
+    /// Whether the original text holds ß or ẞ.
     @inline(__always)
-    static func appendKey(of text: TokenizedText, units: Range<Int>? = nil, to scalars: inout [UInt32]) {
+    static func hasSharpS(_ text: TokenizedText) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.text.utf8 {
+            // ß is C3 9F, ẞ is E1 BA 9E.
+            if byte == 0x9F, previous == 0xC3 { return true }
+            if byte == 0x9E, previous == 0xBA, beforePrevious == 0xE1 { return true }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
+    }
+
+    /// Appends the key of `units` of `text` (all units by default). With `keepingSharpS`,
+    /// units holding ß or ẞ are normalized again in pieces around it, and it stays U+00DF.
+    @inline(__always)
+    static func appendKey(of text: TokenizedText, units: Range<Int>? = nil, to scalars: inout [UInt32],
+                          keepingSharpS normalizer: Normalizer? = nil) {
         let range = units ?? text.units.indices
         var previousIsCharacter = false
         var first = true
         text.normalizedScalars.withUnsafeBufferPointer { normalized in
             for index in range {
                 let unit = text.units[index]
+                let separatorAt = scalars.count
                 if !first, !(previousIsCharacter && unit.isCharacter) { scalars.append(0x20) }
-                for position in unit.normalizedRange { scalars.append(normalized[position].value) }
+                let unitStart = scalars.count
+                if let normalizer, text.original(unit).unicodeScalars.contains(where: { $0 == "ß" || $0 == "ẞ" }) {
+                    var piece = String.UnicodeScalarView()
+                    func flush() {
+                        for scalar in normalizer.normalize(String(piece)).unicodeScalars where !isPunctuation(scalar) {
+                            scalars.append(scalar.value)
+                        }
+                        piece.removeAll()
+                    }
+                    for scalar in text.original(unit).unicodeScalars {
+                        if scalar == "ß" || scalar == "ẞ" {
+                            flush()
+                            scalars.append(0xDF)
+                        } else {
+                            piece.append(scalar)
+                        }
+                    }
+                    flush()
+                } else {
+                    for position in unit.normalizedRange {
+                        let scalar = normalized[position]
+                        if !isPunctuation(scalar) { scalars.append(scalar.value) }
+                    }
+                }
+                if scalars.count == unitStart {
+                    // Nothing but punctuation: no unit, no separator.
+                    scalars.removeSubrange(separatorAt...)
+                    continue
+                }
                 previousIsCharacter = unit.isCharacter
                 first = false
             }
+        }
+    }
+
+    /// ASCII punctuation (general category P: !"#%&'()*,-./:;?@[\]_{}) as a bit set.
+    private static let asciiPunctuation: (UInt64, UInt64) = {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for byte in "!\"#%&'()*,-./:;?@[\\]_{}".utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        return (low, high)
+    }()
+
+    /// Whether `scalar` is punctuation (Unicode general category P).
+    @inline(__always)
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return asciiPunctuation.0 & (1 << UInt64(value)) != 0 }
+        if value < 128 { return asciiPunctuation.1 & (1 << UInt64(value - 64)) != 0 }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
         }
     }
 }

@@ -1,11 +1,14 @@
 /// A vocabulary item found for a query, with how it was found.
 ///
 /// Matches are ranked by a lexicographic key, smallest first (see ``rankingKey``):
-/// 1. `edits`: fewer edits first;
-/// 2. `priority`: the item's priority, lower first (its position in the user's or app's list);
-/// 3. `source`: user vocabulary before app vocabulary;
-/// 4. `matchedText`: the phrase as written, in Swift's string order;
-/// 5. `itemIndex`: the item's position in the index, so the order is total.
+/// 1. `edits`: fewer edits between the normalized query and key first;
+/// 2. `writtenEdits`: fewer edits between the query and the phrase *as written* first, so
+///    that of "Television" and "Televisión" (one key) the one typed wins, and so does
+///    "Taylor Garcia" over "Taylor-Garcia" for "Taylox Garcia";
+/// 3. `priority`: the item's priority, lower first (its position in the user's or app's list);
+/// 4. `source`: user vocabulary before app vocabulary;
+/// 5. `matchedText`: the phrase as written, in Swift's string order;
+/// 6. `itemIndex`: the item's position in the index, so the order is total.
 public struct VocabularyMatch: Sendable, Hashable, CustomStringConvertible {
     /// The item's position in ``VocabularyIndex/items``.
     public let itemIndex: Int
@@ -24,9 +27,13 @@ public struct VocabularyMatch: Sendable, Hashable, CustomStringConvertible {
     /// The optimal-string-alignment distance between the normalized query and the
     /// normalized ``matchedText``.
     public let edits: Int
+    /// The optimal-string-alignment distance between the query and ``matchedText`` as
+    /// written (case, marks and punctuation count); equal to ``edits`` when the query was
+    /// given already normalized.
+    public let writtenEdits: Int
 
     public init(itemIndex: Int, identifier: String?, type: VocabularyType, source: VocabularySource, priority: Int,
-                matchedText: String, isPronunciation: Bool, edits: Int) {
+                matchedText: String, isPronunciation: Bool, edits: Int, writtenEdits: Int? = nil) {
         self.itemIndex = itemIndex
         self.identifier = identifier
         self.type = type
@@ -35,12 +42,14 @@ public struct VocabularyMatch: Sendable, Hashable, CustomStringConvertible {
         self.matchedText = matchedText
         self.isPronunciation = isPronunciation
         self.edits = edits
+        self.writtenEdits = writtenEdits ?? edits
     }
 
     /// Whether `self` ranks before `other` (see the type's documentation for the key).
     @inline(__always)
     public func ranks(before other: VocabularyMatch) -> Bool {
         if edits != other.edits { return edits < other.edits }
+        if writtenEdits != other.writtenEdits { return writtenEdits < other.writtenEdits }
         if priority != other.priority { return priority < other.priority }
         if source != other.source { return source < other.source }
         if matchedText != other.matchedText { return matchedText < other.matchedText }
@@ -49,7 +58,7 @@ public struct VocabularyMatch: Sendable, Hashable, CustomStringConvertible {
 
     /// The ranking key, spelled out: what `explain` shows.
     public var rankingKey: String {
-        "edits \(edits), priority \(priority), source \(source), text \"\(matchedText)\", item \(itemIndex)"
+        "edits \(edits), written edits \(writtenEdits), priority \(priority), source \(source), text \"\(matchedText)\", item \(itemIndex)"
     }
 
     public var description: String {
