@@ -1,0 +1,275 @@
+/// An item found by a search, before it becomes a ``VocabularyMatch``.
+struct Hit {
+    var item: UInt32
+    var variant: UInt16
+    var edits: UInt8
+    /// Edits between the query and the phrase as written (``WrittenDistance``), capped at 255.
+    var written: UInt8 = 0
+}
+
+/// How a fuzzy lookup splits its work, and why it finds every key within the budget.
+///
+/// The query q (m labels) is cut at a split point s (1 ≤ s ≤ m). Take an optimal
+/// alignment of q with a key e as a path through the edit table, and sort its edits:
+/// - F: edits that end in a column j < s (on q[0..<s-1], or insertions before column s);
+/// - M: the one step that crosses from column s-1 or lower to s or higher (consuming
+///   q[s-1], or a transposition over the split);
+/// - B: edits that start in a column j ≥ s (on q[s...], or insertions from column s on).
+/// F + M + B = d(q, e) ≤ k. Two walks cover every case:
+/// - forward: the trie of keys, caps 0 on columns j < s, k after. It finds every key
+///   with F = 0 (M and B are free to use the whole budget).
+/// - backward: the trie of reversed keys with the reversed query, caps ⌊k/2⌋ on the
+///   reversed columns j' ≤ m - s (original columns j ≥ s), k after. It finds every key
+///   with B ≤ ⌊k/2⌋.
+/// If F ≥ 1 then B ≤ k - 1, which is ≤ ⌊k/2⌋ for k ≤ 2: the backward walk finds it.
+/// A transposition over the split is M; an insertion at the split column belongs to B
+/// only, so no edit is counted twice (this is where a naive "cap 1 on each half" split
+/// loses keys: two insertions at the split would count against both halves).
+///
+/// The forward walk is an exact descent for s - 1 labels, then a fuzzy walk in a narrow
+/// subtree. The backward walk may spend one edit at the root of the reversed trie,
+/// where the jump tables apply (Mihov & Schulz 2004, section 5, split the budget the same
+/// way, for deterministic automata over both halves).
+///
+/// Iterative deepening for `.closest`: exact (a hash probe), then k = 1, then k = 2, each
+/// round complete, so a round's distances are exact: they are ≤ k by the caps, and ≥ k
+/// because the previous round found nothing (no verification needed). `.all` verifies
+/// the keys the walks report at distance 2 (a cap may have hidden a cheaper alignment).
+enum FuzzySearchPlan {
+    /// The split point for a query of `length` labels and a budget of `edits`.
+    @inline(__always)
+    static func split(length: Int, edits: Int) -> Int {
+        Swift.max(1, Swift.min(length, (length + 1) / 2))
+    }
+}
+
+/// Collects keys accepted by a lookup walk, with the distance in the final column.
+struct LookupSink<Label: TrieLabel>: TrieWalkSink {
+    let table: ScratchTable
+    let column: Int
+
+    @inline(__always)
+    mutating func accept(keys: UnsafeBufferPointer<UInt32>, state: OSAState<Label>) {
+        let lane = column - Int(state.depth) + 2
+        let distance = UInt32(state[lane])
+        for key in keys { table.insertMinimum(UInt64(key), distance) }
+    }
+}
+
+/// Per-searcher buffers and the search passes, for one label width. Not thread-safe: one
+/// per thread (``VocabularySearcher``), reused for every query without allocating.
+final class SearchScratch<Label: TrieLabel> {
+    typealias Automaton = CappedOSAAutomaton<Label>
+    let core: IndexCore<Label>
+    let forward: RadixTrieView<Label>
+    let backward: RadixTrieView<Label>
+    let encoder: LabelEncoder
+    let keys: KeyTableView<Label>
+
+    /// The query's labels, forwards and reversed, padded on both sides.
+    let query = ScratchBuffer<Label>(capacity: 128)
+    let reversed = ScratchBuffer<Label>(capacity: 128)
+    let forwardLimits = ScratchBuffer<UInt8>(capacity: 128)
+    let backwardLimits = ScratchBuffer<UInt8>(capacity: 128)
+    let uniformLimits = ScratchBuffer<UInt8>(capacity: 128)
+    let finals = ScratchBuffer<UInt8>(capacity: 128)
+    /// The number of labels in the query (the count of `query` is unused).
+    @inline(__always) var length: Int { query.count }
+
+    /// Keys found (key number → edits).
+    let candidates = ScratchTable(capacity: 256)
+    /// Items found (item → index in `hits`).
+    let itemSlots = ScratchTable(capacity: 256)
+    /// One hit per item.
+    let hits = ScratchBuffer<Hit>(capacity: 64)
+    /// Nodes to visit, for prefix enumeration.
+    let stack = ScratchBuffer<UInt32>(capacity: 64)
+
+    init(core: IndexCore<Label>) {
+        self.core = core
+        forward = RadixTrieView(core.forward, pool: core.pool.base)
+        backward = RadixTrieView(core.backward, pool: core.pool.base)
+        encoder = core.alphabet?.encoder ?? LabelEncoder(pageOfBlock: nil, codes: nil)
+        keys = KeyTableView(core)
+    }
+
+    deinit {
+        for buffer in [query, reversed] { buffer.deallocate() }
+        for buffer in [forwardLimits, backwardLimits, uniformLimits, finals] { buffer.deallocate() }
+        candidates.deallocate()
+        itemSlots.deallocate()
+        hits.deallocate()
+        stack.deallocate()
+    }
+
+    var padding: Int { Automaton.padding }
+
+    /// Sets the query to the labels of `scalars` (a normalized key).
+    func setQuery(_ scalars: UnsafeBufferPointer<UInt32>) {
+        let count = scalars.count
+        query.count = count
+        let size = count + 2 * padding + 8
+        query.reserve(size)
+        reversed.reserve(size)
+        forwardLimits.reserve(size)
+        backwardLimits.reserve(size)
+        uniformLimits.reserve(size)
+        finals.reserve(size)
+        for index in 0..<size {
+            query[index] = Label.padding
+            reversed[index] = Label.padding
+            finals[index] = 0
+        }
+        for index in 0..<count {
+            let label = encoder.label(scalars[index], as: Label.self)
+            query[padding + index] = label
+            reversed[padding + count - 1 - index] = label
+        }
+        finals[padding + count] = 1
+    }
+
+    /// Fills `limits` with cap + 1 per column: `low` for columns below `split`, `high` from there.
+    private func setLimits(_ limits: ScratchBuffer<UInt8>, split: Int, low: Int, high: Int) {
+        let size = length + 2 * padding + 8
+        for index in 0..<size { limits[index] = 0 }
+        for column in 0...length {
+            limits[padding + column] = UInt8(column < split ? low + 1 : high + 1)
+        }
+    }
+
+    // MARK: Lookup
+
+    /// Finds the keys within `budget` edits of the query into `candidates`.
+    func search(budget: Int, verbosity: LookupVerbosity) {
+        candidates.removeAll()
+        guard length > 0 else { return }
+        if let key = keys.exactKey(query.base + padding, count: length) {
+            candidates.insertMinimum(UInt64(key), 0)
+        }
+        guard budget > 0 else { return }
+        if verbosity == .all {
+            runPasses(edits: budget)
+            verifyCandidates(budget: budget, above: 1)
+        } else if candidates.isEmpty {
+            for edits in 1...budget {
+                runPasses(edits: edits)
+                if !candidates.isEmpty { break }
+            }
+        }
+    }
+
+    /// The forward and the backward walk for a budget of `edits` (see ``FuzzySearchPlan``).
+    func runPasses(edits: Int) {
+        let split = FuzzySearchPlan.split(length: length, edits: edits)
+        setLimits(forwardLimits, split: split, low: 0, high: edits)
+        // Reversed columns j' ≤ m - s are original columns j ≥ s.
+        setLimits(backwardLimits, split: length - split + 1, low: edits / 2, high: edits)
+        let sink = LookupSink<Label>(table: candidates, column: length)
+        var forwardWalk = TrieWalk(
+            trie: forward,
+            automaton: Automaton(query: query.base, limits: forwardLimits.base, finals: finals.base),
+            sink: sink, jumpFanOut: core.jumpFanOut)
+        forwardWalk.run()
+        var backwardWalk = TrieWalk(
+            trie: backward,
+            automaton: Automaton(query: reversed.base, limits: backwardLimits.base, finals: finals.base),
+            sink: sink, jumpFanOut: core.jumpFanOut)
+        backwardWalk.run()
+    }
+
+    /// Replaces the distance of every candidate reported above `above` edits by its true
+    /// distance (a cap can hide a cheaper alignment from one walk).
+    func verifyCandidates(budget: Int, above: Int) {
+        setLimits(uniformLimits, split: 0, low: budget, high: budget)
+        for entry in 0..<candidates.count {
+            let slot = candidates.slot(ofEntry: entry)
+            guard Int(candidates.values[slot]) > above else { continue }
+            let key = Int(candidates.key(inSlot: slot))
+            if let distance = distance(toKey: key, limits: uniformLimits.base) {
+                candidates.values[slot] = UInt32(distance)
+            }
+        }
+    }
+
+    /// The optimal-string-alignment distance between the query and key `key`, if within
+    /// the caps in `limits` (uniform caps give the true distance up to the cap).
+    func distance(toKey key: Int, limits: UnsafePointer<UInt8>) -> Int? {
+        let automaton = Automaton(query: query.base, limits: limits, finals: finals.base)
+        var state = automaton.start
+        let start = Int(keys.keyStarts[key]), end = Int(keys.keyStarts[key + 1])
+        for position in start..<end {
+            state = automaton.step(state, keys.pool[position])
+            guard automaton.canMatch(state) else { return nil }
+        }
+        return automaton.distance(state, column: length)
+    }
+
+    /// Forgets the hits of the previous query.
+    func clearHits() {
+        hits.count = 0
+        itemSlots.removeAll()
+    }
+
+    /// Adds `candidates` to the hits, one per item (the key with the fewest edits wins,
+    /// then the earlier phrase), keeping those within `budget`.
+    func collectHits(budget: Int) {
+        for entry in 0..<candidates.count {
+            let slot = candidates.slot(ofEntry: entry)
+            let edits = candidates.values[slot]
+            guard edits <= UInt32(budget) else { continue }
+            let key = Int(candidates.key(inSlot: slot))
+            for posting in Int(keys.keyPostingStarts[key])..<Int(keys.keyPostingStarts[key + 1]) {
+                addHit(Hit(item: keys.postingItems[posting], variant: keys.postingVariants[posting], edits: UInt8(edits)))
+            }
+        }
+    }
+
+    @inline(__always)
+    func addHit(_ hit: Hit) {
+        let (slot, inserted) = itemSlots.slot(for: UInt64(hit.item), insertingValue: UInt32(hits.count))
+        if inserted {
+            hits.append(hit)
+        } else {
+            let index = Int(itemSlots.values[slot])
+            let current = hits[index]
+            if (hit.edits, hit.variant) < (current.edits, current.variant) { hits[index] = hit }
+        }
+    }
+
+    // MARK: Prefix
+
+    /// Collects every key that starts with the query into `hits`.
+    func collectPrefixHits() {
+        var node = 0
+        var matched = 0
+        // Descend along the query; it may end inside an edge.
+        while matched < length {
+            let current = forward.nodes[node]
+            let child = forward.child(of: current, labeled: query[padding + matched])
+            guard child >= 0 else { return }
+            let edge = forward.nodes[child]
+            var offset = 0
+            while offset < edge.edgeLength, matched < length {
+                if forward.label(of: edge, at: offset) != query[padding + matched] { return }
+                offset += 1
+                matched += 1
+            }
+            node = child
+        }
+        stack.count = 0
+        stack.append(UInt32(node))
+        while stack.count > 0 {
+            stack.count -= 1
+            let index = Int(stack[stack.count])
+            let current = forward.nodes[index]
+            for position in Int(current.postingStart)..<Int(forward.nodes[index + 1].postingStart) {
+                let key = Int(forward.postings[position])
+                for posting in Int(keys.keyPostingStarts[key])..<Int(keys.keyPostingStarts[key + 1]) {
+                    addHit(Hit(item: keys.postingItems[posting], variant: keys.postingVariants[posting], edits: 0))
+                }
+            }
+            let first = Int(current.firstChild)
+            for child in first..<(first + current.childCount) { stack.append(UInt32(child)) }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ParlanceText
+
+/// The per-thread side of a ``VocabularyIndex``: scratch buffers, the width-specific search,
+/// and the ranking of hits into ``VocabularyMatch``es. Holds the compiled structures and
+/// the items, not the index (the index's pool holds engines).
+final class LookupEngine {
+    enum Scratch {
+        case narrow(SearchScratch<UInt16>)
+        case wide(SearchScratch<UInt32>)
+    }
+
+    let items: [VocabularyItem]
+    let normalizer: Normalizer
+    let scratch: Scratch
+    /// The normalized key being looked up.
+    var scalars: [UInt32] = []
+    /// Positions in `hits` of the best matches so far, best first.
+    let best = ScratchBuffer<Int32>(capacity: 16)
+    /// The query as written, for the tie-breaker between equally near keys.
+    let written = WrittenDistance()
+
+    init(index: VocabularyIndex) {
+        items = index.items
+        normalizer = index.tokenizer.normalizer
+        switch index.storage {
+        case .narrow(let core): scratch = .narrow(SearchScratch(core: core))
+        case .wide(let core): scratch = .wide(SearchScratch(core: core))
+        }
+        scalars.reserveCapacity(256)
+    }
+
+    deinit {
+        best.deallocate()
+        written.deallocate()
+    }
+
+    func lookup(_ query: TokenizedText, policy: EditPolicy, verbosity: LookupVerbosity, limit: Int) -> [VocabularyMatch] {
+        written.setQuery(query.text)
+        defer { written.clear() }
+        if KeyNormalization.hasSharpS(query) {
+            // Rare: two keys, two searches, one ranking.
+            let keys = KeyNormalization.keys(of: query, normalizer: normalizer)
+            return search(keys.count, policy: policy, verbosity: verbosity, limit: limit) { index in
+                scalars = keys[index]
+            }
+        }
+        return search(1, policy: policy, verbosity: verbosity, limit: limit) { _ in
+            scalars.removeAll(keepingCapacity: true)
+            KeyNormalization.appendKey(of: query, to: &scalars)
+        }
+    }
+
+    /// Looks up a normalized key; without a written query, ties go by priority.
+    func lookup(scalars key: UnsafeBufferPointer<UInt32>, policy: EditPolicy, verbosity: LookupVerbosity,
+                limit: Int) -> [VocabularyMatch] {
+        written.clear()
+        return search(1, policy: policy, verbosity: verbosity, limit: limit) { _ in
+            scalars.removeAll(keepingCapacity: true)
+            scalars.append(contentsOf: key)
+        }
+    }
+
+    /// Searches `count` keys of one query (`setKey(i)` puts the i-th into `scalars`) and
+    /// ranks their hits together.
+    @inline(__always)
+    private func search(_ count: Int, policy: EditPolicy, verbosity: LookupVerbosity, limit: Int,
+                        setKey: (Int) -> Void) -> [VocabularyMatch] {
+        let limit = verbosity == .top ? Swift.min(limit, 1) : limit
+        switch scratch {
+        case .narrow(let search):
+            search.clearHits()
+            for index in 0..<count {
+                setKey(index)
+                let budget = policy.maxEdits(forKeyLength: scalars.count)
+                scalars.withUnsafeBufferPointer { search.setQuery($0) }
+                search.search(budget: budget, verbosity: verbosity)
+                search.collectHits(budget: budget)
+            }
+            return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: verbosity != .all)
+        case .wide(let search):
+            search.clearHits()
+            for index in 0..<count {
+                setKey(index)
+                let budget = policy.maxEdits(forKeyLength: scalars.count)
+                scalars.withUnsafeBufferPointer { search.setQuery($0) }
+                search.search(budget: budget, verbosity: verbosity)
+                search.collectHits(budget: budget)
+            }
+            return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: verbosity != .all)
+        }
+    }
+
+    func lookupPrefix(_ prefix: TokenizedText, limit: Int) -> [VocabularyMatch] {
+        scalars.removeAll(keepingCapacity: true)
+        KeyNormalization.appendKey(of: prefix, to: &scalars)
+        written.clear()
+        return scalars.withUnsafeBufferPointer { scalars in
+            switch scratch {
+            case .narrow(let search):
+                search.setQuery(scalars)
+                search.clearHits()
+                search.collectPrefixHits()
+                return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: false)
+            case .wide(let search):
+                search.setQuery(scalars)
+                search.clearHits()
+                search.collectPrefixHits()
+                return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: false)
+            }
+        }
+    }
+
+    /// The text of an item's phrase or pronunciation.
+    @inline(__always)
+    func text(of item: Int, variant: Int) -> String {
+        let phrases = items[item].phrases
+        return variant < phrases.count ? phrases[variant] : items[item].pronunciations[variant - phrases.count]
+    }
+
+    /// Whether hit `a` ranks before hit `b` (``VocabularyMatch``'s key).
+    @inline(__always)
+    func ranks(_ a: Hit, before b: Hit) -> Bool {
+        if a.edits != b.edits { return a.edits < b.edits }
+        if a.written != b.written { return a.written < b.written }
+        let itemA = Int(a.item), itemB = Int(b.item)
+        let priorityA = items[itemA].priority, priorityB = items[itemB].priority
+        if priorityA != priorityB { return priorityA < priorityB }
+        let sourceA = items[itemA].source, sourceB = items[itemB].source
+        if sourceA != sourceB { return sourceA < sourceB }
+        let textA = text(of: itemA, variant: Int(a.variant)), textB = text(of: itemB, variant: Int(b.variant))
+        if textA != textB { return textA < textB }
+        return itemA < itemB
+    }
+
+    /// The best `limit` hits as matches, best first: a bounded insertion sort over the
+    /// hits, so only the kept ones become ``VocabularyMatch`` values.
+    /// With `nearestOnly`, only hits at the smallest distance count (a query with two keys
+    /// gets two closest rounds).
+    func rank(_ hits: UnsafeMutablePointer<Hit>, count: Int, limit: Int, nearestOnly: Bool) -> [VocabularyMatch] {
+        guard limit > 0, count > 0 else { return [] }
+        var nearest = UInt8.max
+        if nearestOnly { for index in 0..<count { nearest = Swift.min(nearest, hits[index].edits) } }
+        for index in 0..<count {
+            if written.length == 0 {
+                hits[index].written = hits[index].edits
+            } else {
+                let distance = written.distance(to: text(of: Int(hits[index].item), variant: Int(hits[index].variant)))
+                hits[index].written = UInt8(Swift.min(distance, 255))
+            }
+        }
+        let kept = Swift.min(limit, count)
+        best.count = 0
+        best.reserve(kept + 1)
+        for index in 0..<count {
+            let hit = hits[index]
+            if hit.edits > nearest { continue }
+            if best.count == kept {
+                if !ranks(hit, before: hits[Int(best[kept - 1])]) { continue }
+                best.count -= 1
+            }
+            var position = best.count
+            while position > 0, ranks(hit, before: hits[Int(best[position - 1])]) {
+                best[position] = best[position - 1]
+                position -= 1
+            }
+            best[position] = Int32(index)
+            best.count += 1
+        }
+        var matches: [VocabularyMatch] = []
+        matches.reserveCapacity(best.count)
+        for position in 0..<best.count {
+            let hit = hits[Int(best[position])]
+            matches.append(match(hit))
+        }
+        return matches
+    }
+
+    @inline(__always)
+    func match(_ hit: Hit) -> VocabularyMatch {
+        let index = Int(hit.item)
+        let item = items[index]
+        let variant = Int(hit.variant)
+        return VocabularyMatch(
+            itemIndex: index, identifier: item.identifier, type: item.type, source: item.source, priority: item.priority,
+            matchedText: text(of: index, variant: variant), isPronunciation: variant >= item.phrases.count,
+            edits: Int(hit.edits), writtenEdits: Int(hit.written))
+    }
+}
+
+/// Idle engines, so that concurrent lookups on one index each get their own scratch.
+final class EnginePool: @unchecked Sendable {
+    private var idle: [LookupEngine] = []
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    func take() -> LookupEngine? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return idle.popLast()
+    }
+
+    @inline(__always)
+    func give(_ engine: LookupEngine) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        if idle.count < 64 { idle.append(engine) }
+    }
+}

@@ -1,0 +1,243 @@
+/// A radix tree (compressed trie) over keys in a shared pool of labels, in flat arrays.
+///
+/// Nodes are numbered in breadth-first order, so the children of a node are consecutive
+/// and sorted by their first label (CSR layout): a child is found by binary search, and a
+/// walk touches a few contiguous arrays instead of per-node objects. An edge is a range of
+/// the key pool (read backwards in a trie of reversed keys), so the tree adds about 16
+/// bytes per branching or terminal node and nothing per character. A terminal node holds
+/// a range of ``postings`` (key numbers).
+///
+/// High fan-out nodes (the root of a multilingual vocabulary has ~800 children) also get a
+/// *jump table*: their grandchild positions sorted by label. When a search can afford to
+/// spend an edit on the child but not on the grandchild, it looks up the few grandchild
+/// labels the query allows instead of visiting every child (see ``TrieWalk``).
+struct RadixTrie<Label: TrieLabel>: Sendable {
+    struct Node {
+        /// Pool position of the edge's first label.
+        var edgeStart: UInt32
+        /// The first child; children are `firstChild ..< firstChild + childCount`.
+        var firstChild: UInt32
+        /// The node's postings are `postingStart ..< next node's postingStart`.
+        var postingStart: UInt32
+        /// Edge length in the low 8 bits, child count above.
+        var packed: UInt32
+
+        @inline(__always) var edgeLength: Int { Int(packed & 0xFF) }
+        @inline(__always) var childCount: Int { Int(packed >> 8) }
+    }
+
+    /// The nodes, plus one sentinel that ends the last node's postings.
+    let nodes: FrozenBuffer<Node>
+    /// The first label of each node's edge (the root's is unused).
+    let labels: FrozenBuffer<Label>
+    /// Key numbers, grouped by terminal node.
+    let postings: FrozenBuffer<UInt32>
+    /// True when edges run backwards through the pool (a trie of reversed keys).
+    let readsBackward: Bool
+    /// Nodes with a jump table, sorted; entries of `jumpNodes[n]` start at `jumpStarts[n]`.
+    let jumpNodes: FrozenBuffer<UInt32>
+    let jumpStarts: FrozenBuffer<UInt32>
+    /// Jump table entries: the grandchild label, the child's label, the node where the
+    /// grandchild label lies and how many labels of that node's edge are consumed with it.
+    let jumpLabels: FrozenBuffer<Label>
+    let jumpChildLabels: FrozenBuffer<Label>
+    let jumpTargets: FrozenBuffer<UInt32>
+    let jumpConsumed: FrozenBuffer<UInt8>
+
+    /// The number of nodes.
+    var nodeCount: Int { nodes.count - 1 }
+
+    var byteCount: Int {
+        nodes.byteCount + labels.byteCount + postings.byteCount + jumpNodes.byteCount + jumpStarts.byteCount
+            + jumpLabels.byteCount + jumpChildLabels.byteCount + jumpTargets.byteCount + jumpConsumed.byteCount
+    }
+
+    /// A key to insert: its first label's pool position (in reading order), its length, and
+    /// the posting to store at its terminal node.
+    struct KeyReference {
+        var position: UInt32
+        var length: UInt32
+        var posting: UInt32
+    }
+
+    /// Builds the tree from keys sorted by their labels in reading order (equal keys allowed:
+    /// their postings share a node). Nodes with at least `jumpFanOut` children get jump tables.
+    init(pool: UnsafeBufferPointer<Label>, sortedKeys keys: [KeyReference], readsBackward: Bool, jumpFanOut: Int) {
+        self.readsBackward = readsBackward
+        let direction = readsBackward ? -1 : 1
+        @inline(__always) func label(_ key: KeyReference, _ depth: Int) -> Label {
+            pool[Int(key.position) + direction * depth]
+        }
+
+        var nodes: [Node] = [Node(edgeStart: 0, firstChild: 0, postingStart: 0, packed: 0)]
+        var labels: [Label] = [Label.wildcard]
+        // Per node, while building: its keys (a range of `keys`) and its depth in labels.
+        var lower: [UInt32] = [0], upper: [UInt32] = [UInt32(keys.count)], depths: [UInt32] = [0]
+        var postings: [UInt32] = []
+        nodes.reserveCapacity(keys.count * 2)
+        postings.reserveCapacity(keys.count)
+
+        var node = 0
+        while node < nodes.count {
+            let depth = Int(depths[node])
+            var cursor = Int(lower[node])
+            let end = Int(upper[node])
+            nodes[node].postingStart = UInt32(postings.count)
+            // Keys that end here sort before those that go on.
+            while cursor < end, Int(keys[cursor].length) == depth {
+                postings.append(keys[cursor].posting)
+                cursor += 1
+            }
+            let firstChild = nodes.count
+            while cursor < end {
+                let first = keys[cursor]
+                let groupLabel = label(first, depth)
+                var groupEnd = cursor + 1
+                while groupEnd < end, label(keys[groupEnd], depth) == groupLabel { groupEnd += 1 }
+                let last = keys[groupEnd - 1]
+                // The edge runs while every key of the group agrees: the first and the last
+                // key bound the common prefix of a sorted range. The shortest key comes first.
+                let limit = Swift.min(Int(first.length), depth + 255)
+                var edgeEnd = depth + 1
+                while edgeEnd < limit, label(first, edgeEnd) == label(last, edgeEnd) { edgeEnd += 1 }
+                nodes.append(Node(edgeStart: UInt32(Int(first.position) + direction * depth), firstChild: 0,
+                                  postingStart: 0, packed: UInt32(edgeEnd - depth)))
+                labels.append(groupLabel)
+                lower.append(UInt32(cursor))
+                upper.append(UInt32(groupEnd))
+                depths.append(UInt32(edgeEnd))
+                cursor = groupEnd
+            }
+            nodes[node].firstChild = UInt32(firstChild)
+            nodes[node].packed |= UInt32(nodes.count - firstChild) << 8
+            node += 1
+        }
+        nodes.append(Node(edgeStart: 0, firstChild: 0, postingStart: UInt32(postings.count), packed: 0))
+
+        // Jump tables of high fan-out nodes.
+        var jumpNodes: [UInt32] = [], jumpStarts: [UInt32] = []
+        var jumpLabels: [Label] = [], jumpChildLabels: [Label] = [], jumpTargets: [UInt32] = [], jumpConsumed: [UInt8] = []
+        var entries: [(label: Label, childLabel: Label, target: UInt32, consumed: UInt8)] = []
+        for parent in 0..<(nodes.count - 1) where nodes[parent].childCount >= jumpFanOut {
+            entries.removeAll(keepingCapacity: true)
+            let first = Int(nodes[parent].firstChild)
+            for child in first..<(first + nodes[parent].childCount) {
+                let childNode = nodes[child]
+                if childNode.edgeLength >= 2 {
+                    let second = pool[Int(childNode.edgeStart) + direction]
+                    entries.append((second, labels[child], UInt32(child), 2))
+                } else {
+                    let grandFirst = Int(childNode.firstChild)
+                    for grandchild in grandFirst..<(grandFirst + childNode.childCount) {
+                        entries.append((labels[grandchild], labels[child], UInt32(grandchild), 1))
+                    }
+                }
+            }
+            entries.sort { ($0.label, $0.target) < ($1.label, $1.target) }
+            jumpNodes.append(UInt32(parent))
+            jumpStarts.append(UInt32(jumpLabels.count))
+            for entry in entries {
+                jumpLabels.append(entry.label)
+                jumpChildLabels.append(entry.childLabel)
+                jumpTargets.append(entry.target)
+                jumpConsumed.append(entry.consumed)
+            }
+        }
+        jumpStarts.append(UInt32(jumpLabels.count))
+
+        self.nodes = FrozenBuffer(nodes)
+        self.labels = FrozenBuffer(labels)
+        self.postings = FrozenBuffer(postings)
+        self.jumpNodes = FrozenBuffer(jumpNodes)
+        self.jumpStarts = FrozenBuffer(jumpStarts)
+        self.jumpLabels = FrozenBuffer(jumpLabels)
+        self.jumpChildLabels = FrozenBuffer(jumpChildLabels)
+        self.jumpTargets = FrozenBuffer(jumpTargets)
+        self.jumpConsumed = FrozenBuffer(jumpConsumed)
+    }
+}
+
+/// A radix tree as raw pointers, for the search loops (valid while the tree lives).
+struct RadixTrieView<Label: TrieLabel> {
+    let nodes: UnsafeMutablePointer<RadixTrie<Label>.Node>
+    let labels: UnsafeMutablePointer<Label>
+    let postings: UnsafeMutablePointer<UInt32>
+    let pool: UnsafePointer<Label>
+    let direction: Int
+    let jumpNodes: UnsafeMutablePointer<UInt32>
+    let jumpNodeCount: Int
+    let jumpStarts: UnsafeMutablePointer<UInt32>
+    let jumpLabels: UnsafeMutablePointer<Label>
+    let jumpChildLabels: UnsafeMutablePointer<Label>
+    let jumpTargets: UnsafeMutablePointer<UInt32>
+    let jumpConsumed: UnsafeMutablePointer<UInt8>
+
+    init(_ trie: RadixTrie<Label>, pool: UnsafePointer<Label>) {
+        nodes = trie.nodes.base
+        labels = trie.labels.base
+        postings = trie.postings.base
+        self.pool = pool
+        direction = trie.readsBackward ? -1 : 1
+        jumpNodes = trie.jumpNodes.base
+        jumpNodeCount = trie.jumpNodes.count
+        jumpStarts = trie.jumpStarts.base
+        jumpLabels = trie.jumpLabels.base
+        jumpChildLabels = trie.jumpChildLabels.base
+        jumpTargets = trie.jumpTargets.base
+        jumpConsumed = trie.jumpConsumed.base
+    }
+
+    /// The `offset`-th label of `node`'s edge.
+    @inline(__always)
+    func label(of node: RadixTrie<Label>.Node, at offset: Int) -> Label {
+        pool[Int(node.edgeStart) + direction * offset]
+    }
+
+    /// The child of `node` whose edge starts with `label`, or -1.
+    @inline(__always)
+    func child(of node: RadixTrie<Label>.Node, labeled label: Label) -> Int {
+        var low = Int(node.firstChild)
+        let end = low + node.childCount
+        var high = end
+        // Binary search down to a short run, then a linear scan (children are sorted). The
+        // first child not below `label` lies in low...high.
+        while high - low > 8 {
+            let middle = (low + high) >> 1
+            if labels[middle] < label { low = middle + 1 } else { high = middle }
+        }
+        while low < end {
+            let candidate = labels[low]
+            if candidate == label { return low }
+            if candidate > label { return -1 }
+            low += 1
+        }
+        return -1
+    }
+
+    /// The index of `node`'s jump table, or -1.
+    @inline(__always)
+    func jumpTable(of node: Int) -> Int {
+        var low = 0, high = jumpNodeCount
+        let target = UInt32(node)
+        while low < high {
+            let middle = (low + high) >> 1
+            if jumpNodes[middle] < target { low = middle + 1 } else { high = middle }
+        }
+        return low < jumpNodeCount && jumpNodes[low] == target ? low : -1
+    }
+
+    /// The entries of jump table `table` whose grandchild label is `label`.
+    @inline(__always)
+    func jumpEntries(inTable table: Int, labeled label: Label) -> Range<Int> {
+        var low = Int(jumpStarts[table])
+        var high = Int(jumpStarts[table + 1])
+        let end = high
+        while low < high {
+            let middle = (low + high) >> 1
+            if jumpLabels[middle] < label { low = middle + 1 } else { high = middle }
+        }
+        var last = low
+        while last < end, jumpLabels[last] == label { last += 1 }
+        return low..<last
+    }
+}

@@ -1,0 +1,76 @@
+/// What a trie walk asks of the thing that decides which paths to follow.
+///
+/// The walk knows nothing about edit distance (as BurntSushi's `fst::Automaton`): it
+/// starts a state at the root, steps it with each label along an edge, drops the path
+/// when the state is dead, and reports terminal nodes whose state is a match. Two more
+/// questions let it skip work on wide nodes:
+/// - ``acceptsAnyLabel(_:)``: whether some child could survive whatever its label. If
+///   not, only the ``expectedLabels(_:)`` can, and the walk looks those up by binary
+///   search instead of visiting every child.
+/// - stepping with ``TrieLabel/wildcard`` (a label no query holds) gives the one state
+///   that every unexpected child leads to; the walk uses it to jump to grandchildren.
+protocol TrieAutomaton {
+    associatedtype Label: TrieLabel
+    associatedtype State
+
+    /// The state before any label.
+    var start: State { get }
+    /// The state after one more label.
+    func step(_ state: State, _ label: Label) -> State
+    /// False for the dead state: no continuation can match.
+    func canMatch(_ state: State) -> Bool
+    /// Whether the labels read so far are accepted.
+    func isMatch(_ state: State) -> Bool
+    /// Whether every label keeps the state alive.
+    func acceptsAnyLabel(_ state: State) -> Bool
+    /// The labels that keep the state alive, when ``acceptsAnyLabel(_:)`` is false
+    /// (a superset is allowed: extra labels only cost lookups).
+    func expectedLabels(_ state: State) -> ExpectedLabels<Label>
+}
+
+/// A handful of labels held inline (no heap allocation): at most 16, which is more than
+/// a band of five cells can expect.
+struct ExpectedLabels<Label: TrieLabel>: Sequence {
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
+
+    @inline(__always)
+    init() {}
+
+    @inline(__always)
+    subscript(index: Int) -> Label {
+        var storage = storage
+        return withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) }
+    }
+
+    @inline(__always)
+    mutating func insert(_ label: Label) {
+        // Padding stands for "past the end of the query": no child carries it.
+        if label == Label.padding { return }
+        for index in 0..<count where self[index] == label { return }
+        guard count < 64 / MemoryLayout<Label>.stride else { return }
+        let offset = count * MemoryLayout<Label>.stride
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: label, toByteOffset: offset, as: Label.self) }
+        count += 1
+    }
+
+    @inline(__always)
+    func contains(_ label: Label) -> Bool {
+        for index in 0..<count where self[index] == label { return true }
+        return false
+    }
+
+    struct Iterator: IteratorProtocol {
+        let labels: ExpectedLabels
+        var index = 0
+        @inline(__always)
+        mutating func next() -> Label? {
+            guard index < labels.count else { return nil }
+            defer { index += 1 }
+            return labels[index]
+        }
+    }
+
+    @inline(__always)
+    func makeIterator() -> Iterator { Iterator(labels: self) }
+}

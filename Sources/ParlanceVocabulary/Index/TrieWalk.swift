@@ -1,0 +1,97 @@
+/// Receives the terminal nodes a walk accepts.
+protocol TrieWalkSink {
+    associatedtype State
+    /// `keys` are the postings of a terminal node whose state is a match.
+    mutating func accept(keys: UnsafeBufferPointer<UInt32>, state: State)
+}
+
+/// A depth-first walk of a ``RadixTrie`` driven by a ``TrieAutomaton``.
+///
+/// Where the automaton cannot afford an edit, only children carrying one of its few
+/// expected labels can survive, and the walk finds them by binary search instead of
+/// stepping every child ("targeted children"). Where it can afford one edit on the child
+/// but none on the grandchild, a node with a jump table hands every unexpected child the
+/// same state (the automaton stepped with the wildcard) and goes straight to the
+/// grandchildren carrying an expected label: at the root of a multilingual vocabulary
+/// this visits a few dozen positions instead of ~800 children and their children.
+///
+/// The walk allocates nothing: states are values on the stack, the recursion is as deep
+/// as the number of nodes on a path.
+struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State == Automaton.State {
+    typealias Label = Automaton.Label
+    let trie: RadixTrieView<Label>
+    let automaton: Automaton
+    var sink: Sink
+    /// Nodes with at least this many children are worth a jump table lookup.
+    let jumpFanOut: Int
+
+    /// Walks the whole trie from the root.
+    mutating func run() {
+        visitNode(0, automaton.start)
+    }
+
+    /// `state` is the automaton after the labels up to the end of `index`'s edge.
+    mutating func visitNode(_ index: Int, _ state: Automaton.State) {
+        let node = trie.nodes[index]
+        if automaton.isMatch(state) {
+            let start = Int(node.postingStart)
+            let end = Int(trie.nodes[index + 1].postingStart)
+            if start < end {
+                sink.accept(keys: UnsafeBufferPointer(start: trie.postings + start, count: end - start), state: state)
+            }
+        }
+        let childCount = node.childCount
+        guard childCount > 0 else { return }
+        if automaton.acceptsAnyLabel(state) {
+            if childCount >= jumpFanOut, jumpToGrandchildren(index, node, state) { return }
+            let first = Int(node.firstChild)
+            for child in first..<(first + childCount) { followEdge(child, from: 0, state) }
+        } else {
+            for label in automaton.expectedLabels(state) {
+                let child = trie.child(of: node, labeled: label)
+                if child >= 0 { followEdge(child, from: 0, state) }
+            }
+        }
+    }
+
+    /// Steps along `index`'s edge from `offset`, then visits the node.
+    @inline(__always)
+    mutating func followEdge(_ index: Int, from offset: Int, _ state: Automaton.State) {
+        let node = trie.nodes[index]
+        var state = state
+        var position = offset
+        let length = node.edgeLength
+        while position < length {
+            state = automaton.step(state, trie.label(of: node, at: position))
+            guard automaton.canMatch(state) else { return }
+            position += 1
+        }
+        visitNode(index, state)
+    }
+
+    /// Visits the children of a wide node through its jump table; false (nothing done)
+    /// when the node has none or the state after an unexpected child still affords edits.
+    private mutating func jumpToGrandchildren(_ index: Int, _ node: RadixTrie<Label>.Node, _ state: Automaton.State) -> Bool {
+        let table = trie.jumpTable(of: index)
+        guard table >= 0 else { return false }
+        let skipped = automaton.step(state, Label.wildcard)
+        // The child itself would need its terminal checked, or the grandchild could be anything.
+        guard !automaton.isMatch(skipped), !automaton.acceptsAnyLabel(skipped) else { return false }
+        let direct = automaton.expectedLabels(state)
+        for label in direct {
+            let child = trie.child(of: node, labeled: label)
+            if child >= 0 { followEdge(child, from: 0, state) }
+        }
+        guard automaton.canMatch(skipped) else { return true }
+        for label in automaton.expectedLabels(skipped) {
+            let entries = trie.jumpEntries(inTable: table, labeled: label)
+            if entries.isEmpty { continue }
+            let after = automaton.step(skipped, label)
+            guard automaton.canMatch(after) else { continue }
+            for entry in entries where !direct.contains(trie.jumpChildLabels[entry]) {
+                followEdge(Int(trie.jumpTargets[entry]), from: Int(trie.jumpConsumed[entry]), after)
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,333 @@
+import ParlanceText
+
+/// The compiled vocabulary: every phrase and pronunciation of every item, normalized, in
+/// a structure that finds exact, prefix and fuzzy matches in microseconds.
+///
+/// ```swift
+/// let tokenizer = try Tokenizer(language: Language("en"))
+/// let index = VocabularyIndex(items: contacts, tokenizer: tokenizer)
+/// index.lookup("Sparkel Sparkly")            // [Sparkle Sparkly (1 edit)]
+/// index.spans(in: tokenizer.tokenize("send a message to Sparkle Sparkly saying hi"))
+/// ```
+///
+/// Built once (``init(items:tokenizer:)``), immutable and `Sendable`; share it between
+/// threads. Each lookup borrows a ``VocabularySearcher`` (the per-query scratch) from a
+/// pool; a thread that searches a lot can hold its own via ``makeSearcher()``.
+///
+/// **Keys.** A phrase is tokenized with the index's tokenizer and its units' normalized
+/// forms are joined: with one space between units of spaced scripts, with nothing between
+/// two characters of an unspaced script, so "ディープ リラクゼーション" and
+/// "ディープリラクゼーション" give the same key. Pronunciations are extra keys of their item.
+/// Items may share keys. Queries and utterances must be tokenized the same way (same
+/// language) to match.
+///
+/// **Structure.** Distinct keys lie in one pool of labels (16-bit alphabet codes when the
+/// vocabulary has fewer than 65,534 distinct characters, else scalar values), indexed by a
+/// hash table (exact lookup), a radix tree of the keys and one of the reversed keys (flat
+/// arrays in breadth-first order, edges pointing into the pool). See ``RadixTrie``,
+/// ``CappedOSAAutomaton`` and ``FuzzySearchPlan`` for the algorithm.
+///
+/// **Ranking.** By ``VocabularyMatch``'s lexicographic key: edits, priority, source, text.
+public final class VocabularyIndex: Sendable {
+    /// The items, as given; matches refer to them by position.
+    public let items: [VocabularyItem]
+    /// The tokenizer that normalized the keys; queries go through it too.
+    public let tokenizer: Tokenizer
+    /// The number of (item, phrase or pronunciation) entries indexed.
+    public let entryCount: Int
+    /// The number of distinct normalized keys.
+    public let keyCount: Int
+    /// The bytes the compiled structures hold (pool, tries, hash table, postings), not
+    /// counting ``items``, which the caller's array shares.
+    public let memoryFootprint: Int
+
+    let storage: IndexStorage
+    private let engines: EnginePool
+
+    /// Compiles `items`. Phrases that normalize to nothing (punctuation only) are skipped;
+    /// an item's phrases and pronunciations past the 65,535th are not indexed.
+    ///
+    /// - Complexity: O(n log n) in the total length of the phrases, plus tokenizing them.
+    public convenience init(items: [VocabularyItem], tokenizer: Tokenizer) {
+        self.init(items: items, tokenizer: tokenizer, forceScalarLabels: false, jumpFanOut: 12)
+    }
+
+    /// - Parameters:
+    ///   - forceScalarLabels: store scalar values even when an alphabet would fit (tests).
+    ///   - jumpFanOut: the fan-out from which nodes get jump tables.
+    init(items: [VocabularyItem], tokenizer: Tokenizer, forceScalarLabels: Bool, jumpFanOut: Int) {
+        self.items = items
+        self.tokenizer = tokenizer
+        var scalars: [UInt32] = []
+        var keys: [RawKey] = []
+        scalars.reserveCapacity(items.count * 16)
+        keys.reserveCapacity(items.count)
+        var buffer: [UInt32] = []
+        var entries = 0
+        for (itemIndex, item) in items.enumerated() {
+            let texts = item.phrases + item.pronunciations
+            for (variant, text) in texts.prefix(Int(UInt16.max)).enumerated() {
+                let tokenized = tokenizer.tokenize(text)
+                var added = false
+                func add(_ key: [UInt32]) {
+                    guard !key.isEmpty else { return }
+                    keys.append(RawKey(start: UInt32(scalars.count), length: UInt32(key.count), item: UInt32(itemIndex),
+                                       variant: UInt16(variant)))
+                    scalars.append(contentsOf: key)
+                    added = true
+                }
+                if KeyNormalization.hasSharpS(tokenized) {
+                    for key in KeyNormalization.keys(of: tokenized, normalizer: tokenizer.normalizer) { add(key) }
+                } else {
+                    buffer.removeAll(keepingCapacity: true)
+                    KeyNormalization.appendKey(of: tokenized, to: &buffer)
+                    add(buffer)
+                }
+                if added { entries += 1 }
+            }
+        }
+        entryCount = entries
+        storage = IndexStorage(scalars: scalars, keys: keys, forceScalarLabels: forceScalarLabels, jumpFanOut: jumpFanOut)
+        keyCount = storage.keyCount
+        memoryFootprint = storage.byteCount + MemoryLayout<VocabularyIndex>.size
+        engines = EnginePool()
+    }
+
+    /// A searcher of its own, for a thread that looks up a lot (no pool round trip).
+    public func makeSearcher() -> VocabularySearcher {
+        VocabularySearcher(index: self, engine: LookupEngine(index: self))
+    }
+
+    /// Runs `body` with an engine no other thread is using.
+    @inline(__always)
+    func withEngine<R>(_ body: (LookupEngine) -> R) -> R {
+        let engine = engines.take() ?? LookupEngine(index: self)
+        defer { engines.give(engine) }
+        return body(engine)
+    }
+
+    /// The matches of `query` within the edit budget that `policy` gives its key length,
+    /// best first (see ``VocabularyMatch`` for the ranking).
+    ///
+    /// `.closest` (the default) checks the exact key first (one hash probe) and stops there
+    /// if it exists; else searches one edit, and two only if one found nothing.
+    ///
+    /// - Complexity: a hash probe when the query is a key; otherwise two trie walks whose
+    ///   cost depends on how many keys share the query's halves (tens of microseconds on a
+    ///   million keys), plus tokenizing the query.
+    public func lookup(_ query: String, policy: EditPolicy = .default, verbosity: LookupVerbosity = .closest,
+                       limit: Int = 10) -> [VocabularyMatch] {
+        withEngine { $0.lookup(tokenizer.tokenize(query), policy: policy, verbosity: verbosity, limit: limit) }
+    }
+
+    /// The items with a key equal to the normalized `query`, best first.
+    /// - Complexity: tokenizing the query and one hash probe.
+    public func lookupExact(_ query: String, limit: Int = 10) -> [VocabularyMatch] {
+        withEngine { $0.lookup(tokenizer.tokenize(query), policy: .fixed(0), verbosity: .closest, limit: limit) }
+    }
+
+    /// The items with a key that starts with the normalized `prefix`, ranked by priority,
+    /// source and text (all have 0 edits).
+    /// - Complexity: the prefix's length plus the size of the subtree below it.
+    public func lookupPrefix(_ prefix: String, limit: Int = 10) -> [VocabularyMatch] {
+        withEngine { $0.lookupPrefix(tokenizer.tokenize(prefix), limit: limit) }
+    }
+}
+
+/// A per-thread handle for searching a ``VocabularyIndex`` without touching its pool.
+/// Not thread-safe: use one per thread.
+public final class VocabularySearcher {
+    /// The index searched.
+    public let index: VocabularyIndex
+    let engine: LookupEngine
+
+    init(index: VocabularyIndex, engine: LookupEngine) {
+        self.index = index
+        self.engine = engine
+    }
+
+    /// Same as ``VocabularyIndex/lookup(_:policy:verbosity:limit:)``.
+    public func lookup(_ query: String, policy: EditPolicy = .default, verbosity: LookupVerbosity = .closest,
+                       limit: Int = 10) -> [VocabularyMatch] {
+        engine.lookup(index.tokenizer.tokenize(query), policy: policy, verbosity: verbosity, limit: limit)
+    }
+
+    /// Looks up a query already tokenized (by a tokenizer of the index's language).
+    public func lookup(_ query: TokenizedText, policy: EditPolicy = .default, verbosity: LookupVerbosity = .closest,
+                       limit: Int = 10) -> [VocabularyMatch] {
+        engine.lookup(query, policy: policy, verbosity: verbosity, limit: limit)
+    }
+
+    /// Looks up a key already normalized (as ``VocabularyIndex`` builds keys): no
+    /// tokenization, no allocation besides the result.
+    public func lookup(normalizedKey: UnsafeBufferPointer<Unicode.Scalar>, policy: EditPolicy = .default,
+                       verbosity: LookupVerbosity = .closest, limit: Int = 10) -> [VocabularyMatch] {
+        normalizedKey.withMemoryRebound(to: UInt32.self) {
+            engine.lookup(scalars: $0, policy: policy, verbosity: verbosity, limit: limit)
+        }
+    }
+
+    /// Same as ``VocabularyIndex/lookupExact(_:limit:)``.
+    public func lookupExact(_ query: String, limit: Int = 10) -> [VocabularyMatch] {
+        engine.lookup(index.tokenizer.tokenize(query), policy: .fixed(0), verbosity: .closest, limit: limit)
+    }
+
+    /// Same as ``VocabularyIndex/lookupPrefix(_:limit:)``.
+    public func lookupPrefix(_ prefix: String, limit: Int = 10) -> [VocabularyMatch] {
+        engine.lookupPrefix(index.tokenizer.tokenize(prefix), limit: limit)
+    }
+}
+
+/// The compiled structures, at the label width the alphabet allows.
+enum IndexStorage: Sendable {
+    case narrow(IndexCore<UInt16>)
+    case wide(IndexCore<UInt32>)
+
+    init(scalars: [UInt32], keys: [RawKey], forceScalarLabels: Bool, jumpFanOut: Int) {
+        // The distinct scalars, through a bitmap over the code space.
+        var present = [UInt64](repeating: 0, count: 0x110000 / 64)
+        for scalar in scalars { present[Int(scalar >> 6)] |= 1 << (scalar & 63) }
+        var distinct: [UInt32] = []
+        for (word, bits) in present.enumerated() where bits != 0 {
+            var remaining = bits
+            while remaining != 0 {
+                distinct.append(UInt32(word * 64 + remaining.trailingZeroBitCount))
+                remaining &= remaining - 1
+            }
+        }
+        if !forceScalarLabels, distinct.count <= Alphabet.capacity {
+            let alphabet = Alphabet(sortedScalars: distinct)
+            let labels = scalars.map { alphabet.code($0) }
+            self = .narrow(IndexCore(rawPool: labels, keys: keys, alphabet: alphabet, jumpFanOut: jumpFanOut))
+        } else {
+            self = .wide(IndexCore(rawPool: scalars, keys: keys, alphabet: nil, jumpFanOut: jumpFanOut))
+        }
+    }
+
+    var keyCount: Int {
+        switch self {
+        case .narrow(let core): core.keyCount
+        case .wide(let core): core.keyCount
+        }
+    }
+
+    var byteCount: Int {
+        switch self {
+        case .narrow(let core): core.byteCount
+        case .wide(let core): core.byteCount
+        }
+    }
+}
+
+/// How keys are made from tokenized text (shared by phrases, queries and utterances).
+///
+/// A key is the units' normalized forms joined by one space, or by nothing between two
+/// characters of an unspaced script. Punctuation inside a unit ("S.A.", "O'Brien", "e.V.")
+/// is dropped: speech has none, and the tokenizer already drops it between words, so
+/// keeping it inside would make "S.A." and ".A." two edits apart instead of one.
+///
+/// Case folding turns ß into "ss", so that "Strasse" finds "Straße" exactly, but it also
+/// makes every edit on a ß count twice ("Preiß" → "Prei" is one edit as written, two as
+/// "preiss" → "prei"). Text with a ß therefore has a second key that keeps it as one
+/// character (U+00DF, which case folding never produces otherwise): phrases are indexed
+/// under both, queries are looked up under both.
+enum KeyNormalization {
+    /// The keys of `text`: the normalized key and, if `text` holds a ß, the key that
+    /// keeps it (when different).
+    static func keys(of text: TokenizedText, normalizer: Normalizer) -> [[UInt32]] {
+        var key: [UInt32] = []
+        appendKey(of: text, to: &key)
+        guard hasSharpS(text) else { return key.isEmpty ? [] : [key] }
+        var sharp: [UInt32] = []
+        appendKey(of: text, to: &sharp, keepingSharpS: normalizer)
+        return [key, sharp].filter { !$0.isEmpty }.reduce(into: []) { keys, candidate in
+            if !keys.contains(candidate) { keys.append(candidate) }
+        }
+    }
+
+    /// Whether the original text holds ß or ẞ.
+    @inline(__always)
+    static func hasSharpS(_ text: TokenizedText) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.text.utf8 {
+            // ß is C3 9F, ẞ is E1 BA 9E.
+            if byte == 0x9F, previous == 0xC3 { return true }
+            if byte == 0x9E, previous == 0xBA, beforePrevious == 0xE1 { return true }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
+    }
+
+    /// Appends the key of `units` of `text` (all units by default). With `keepingSharpS`,
+    /// units holding ß or ẞ are normalized again in pieces around it, and it stays U+00DF.
+    @inline(__always)
+    static func appendKey(of text: TokenizedText, units: Range<Int>? = nil, to scalars: inout [UInt32],
+                          keepingSharpS normalizer: Normalizer? = nil) {
+        let range = units ?? text.units.indices
+        var previousIsCharacter = false
+        var first = true
+        text.normalizedScalars.withUnsafeBufferPointer { normalized in
+            for index in range {
+                let unit = text.units[index]
+                let separatorAt = scalars.count
+                if !first, !(previousIsCharacter && unit.isCharacter) { scalars.append(0x20) }
+                let unitStart = scalars.count
+                if let normalizer, text.original(unit).unicodeScalars.contains(where: { $0 == "ß" || $0 == "ẞ" }) {
+                    var piece = String.UnicodeScalarView()
+                    func flush() {
+                        for scalar in normalizer.normalize(String(piece)).unicodeScalars where !isPunctuation(scalar) {
+                            scalars.append(scalar.value)
+                        }
+                        piece.removeAll()
+                    }
+                    for scalar in text.original(unit).unicodeScalars {
+                        if scalar == "ß" || scalar == "ẞ" {
+                            flush()
+                            scalars.append(0xDF)
+                        } else {
+                            piece.append(scalar)
+                        }
+                    }
+                    flush()
+                } else {
+                    for position in unit.normalizedRange {
+                        let scalar = normalized[position]
+                        if !isPunctuation(scalar) { scalars.append(scalar.value) }
+                    }
+                }
+                if scalars.count == unitStart {
+                    // Nothing but punctuation: no unit, no separator.
+                    scalars.removeSubrange(separatorAt...)
+                    continue
+                }
+                previousIsCharacter = unit.isCharacter
+                first = false
+            }
+        }
+    }
+
+    /// ASCII punctuation (general category P: !"#%&'()*,-./:;?@[\]_{}) as a bit set.
+    private static let asciiPunctuation: (UInt64, UInt64) = {
+        var low: UInt64 = 0, high: UInt64 = 0
+        for byte in "!\"#%&'()*,-./:;?@[\\]_{}".utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        return (low, high)
+    }()
+
+    /// Whether `scalar` is punctuation (Unicode general category P).
+    @inline(__always)
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return asciiPunctuation.0 & (1 << UInt64(value)) != 0 }
+        if value < 128 { return asciiPunctuation.1 & (1 << UInt64(value - 64)) != 0 }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+}

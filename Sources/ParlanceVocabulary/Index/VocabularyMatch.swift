@@ -1,0 +1,89 @@
+/// A vocabulary item found for a query, with how it was found.
+///
+/// Matches are ranked by a lexicographic key, smallest first (see ``rankingKey``):
+/// 1. `edits`: fewer edits between the normalized query and key first;
+/// 2. `writtenEdits`: fewer edits between the query and the phrase *as written* first, so
+///    that of "Television" and "Televisión" (one key) the one typed wins, and so does
+///    "Taylor Garcia" over "Taylor-Garcia" for "Taylox Garcia";
+/// 3. `priority`: the item's priority, lower first (its position in the user's or app's list);
+/// 4. `source`: user vocabulary before app vocabulary;
+/// 5. `matchedText`: the phrase as written, in Swift's string order;
+/// 6. `itemIndex`: the item's position in the index, so the order is total.
+public struct VocabularyMatch: Sendable, Hashable, CustomStringConvertible {
+    /// The item's position in ``VocabularyIndex/items``.
+    public let itemIndex: Int
+    /// The item's identifier.
+    public let identifier: String?
+    /// What the item names.
+    public let type: VocabularyType
+    /// Where the item came from.
+    public let source: VocabularySource
+    /// The item's priority (0 is the most important).
+    public let priority: Int
+    /// The phrase or pronunciation that matched, as written in the item.
+    public let matchedText: String
+    /// True when ``matchedText`` is one of the item's pronunciations.
+    public let isPronunciation: Bool
+    /// The optimal-string-alignment distance between the normalized query and the
+    /// normalized ``matchedText``.
+    public let edits: Int
+    /// The optimal-string-alignment distance between the query and ``matchedText`` as
+    /// written (case, marks and punctuation count); equal to ``edits`` when the query was
+    /// given already normalized.
+    public let writtenEdits: Int
+
+    public init(itemIndex: Int, identifier: String?, type: VocabularyType, source: VocabularySource, priority: Int,
+                matchedText: String, isPronunciation: Bool, edits: Int, writtenEdits: Int? = nil) {
+        self.itemIndex = itemIndex
+        self.identifier = identifier
+        self.type = type
+        self.source = source
+        self.priority = priority
+        self.matchedText = matchedText
+        self.isPronunciation = isPronunciation
+        self.edits = edits
+        self.writtenEdits = writtenEdits ?? edits
+    }
+
+    /// Whether `self` ranks before `other` (see the type's documentation for the key).
+    @inline(__always)
+    public func ranks(before other: VocabularyMatch) -> Bool {
+        if edits != other.edits { return edits < other.edits }
+        if writtenEdits != other.writtenEdits { return writtenEdits < other.writtenEdits }
+        if priority != other.priority { return priority < other.priority }
+        if source != other.source { return source < other.source }
+        if matchedText != other.matchedText { return matchedText < other.matchedText }
+        return itemIndex < other.itemIndex
+    }
+
+    /// The ranking key, spelled out: what `explain` shows.
+    public var rankingKey: String {
+        "edits \(edits), written edits \(writtenEdits), priority \(priority), source \(source), text \"\(matchedText)\", item \(itemIndex)"
+    }
+
+    public var description: String {
+        "\(matchedText) [\(type)\(identifier.map { " " + $0 } ?? "")] (\(rankingKey))"
+    }
+}
+
+/// A vocabulary item found inside an utterance.
+public struct VocabularySpan: Sendable, Hashable, CustomStringConvertible {
+    /// The span's units: positions in ``TokenizedText/units``.
+    public let units: Range<Int>
+    /// The span's range in the original text, in Unicode scalars (as ``Token/scalarRange``).
+    public let scalarRange: Range<Int>
+    /// The item and how it matched; ``VocabularyMatch/edits`` counts the edits between the
+    /// normalized span and the normalized phrase.
+    public let match: VocabularyMatch
+
+    public init(units: Range<Int>, scalarRange: Range<Int>, match: VocabularyMatch) {
+        self.units = units
+        self.scalarRange = scalarRange
+        self.match = match
+    }
+
+    /// The number of edits.
+    public var edits: Int { match.edits }
+
+    public var description: String { "units \(units.lowerBound)..<\(units.upperBound): \(match)" }
+}
