@@ -11,6 +11,7 @@ struct VocabCommand: ParsableCommand {
             VocabSetCommand.self,
             VocabShowCommand.self,
             VocabClearCommand.self,
+            VocabLookupCommand.self,
         ]
     )
 }
