@@ -39,6 +39,14 @@ struct VocabularyIndexBenchmarkTests {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
+    /// CPU seconds used by the process so far (all threads).
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
     typealias MallocCount = @convention(c) () -> Int
     static let mallocCount: MallocCount? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "parlance_malloc_count") else { return nil }
@@ -84,9 +92,11 @@ struct VocabularyIndexBenchmarkTests {
                 VocabularyItem(phrases: [entry], type: .user(.contactName), source: .user, priority: row)
             }
             let buildStart = Self.now()
+            let buildCPUStart = Self.cpuSeconds()
             let index = VocabularyIndex(items: items, tokenizer: tokenizer)
             let buildSeconds = Double(Self.now() - buildStart) / 1e9
-            print("[\(size)] entries \(index.entryCount) keys \(index.keyCount) build \(Self.format(buildSeconds, 2)) s, memoryFootprint \(Self.format(Double(index.memoryFootprint) / 1e6, 1)) MB")
+            let buildCPU = Self.cpuSeconds() - buildCPUStart
+            print("[\(size)] entries \(index.entryCount) keys \(index.keyCount) build \(Self.format(buildSeconds, 2)) s (CPU \(Self.format(buildCPU, 2)) s), memoryFootprint \(Self.format(Double(index.memoryFootprint) / 1e6, 1)) MB")
             if case .narrow(let core) = index.storage {
                 print("[\(size)] forward nodes \(core.forward.nodeCount) (\(core.forward.byteCount / 1000) kB), backward nodes \(core.backward.nodeCount) (\(core.backward.byteCount / 1000) kB), pool \(core.pool.count) labels, jump tables \(core.forward.jumpNodes.count)+\(core.backward.jumpNodes.count) nodes \(core.forward.jumpLabels.count)+\(core.backward.jumpLabels.count) entries")
             }

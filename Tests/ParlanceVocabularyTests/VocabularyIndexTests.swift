@@ -284,6 +284,30 @@ struct VocabularyIndexTests {
         #expect(index.entryCount == 4 && index.keyCount == 6)
     }
 
+    /// Plain ASCII words skip the tokenizer; the key must be exactly the tokenizer's.
+    @Test(arguments: ["en", "de", "fr", "tr", "ja", "zh-Hans", "th"])
+    func asciiFastPathAgreesWithTheTokenizer(_ tag: String) throws {
+        let tokenizer = try Tokenizer(language: Language(tag))
+        var generator = SeededGenerator(state: 99)
+        let characters = Array("aAbBzZiIqQ0159  ".unicodeScalars)
+        var texts = ["", " ", "Frank Barrett", "  Mixed   CASE words ", "a1b2 3c4d", "1st 2nd 3rd", "I", "ISTANBUL"]
+        for _ in 0..<500 {
+            var view = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...24, using: &generator) { view.append(characters.randomElement(using: &generator)!) }
+            texts.append(String(view))
+        }
+        for text in texts {
+            var fast: [UInt32] = [], slow: [UInt32] = []
+            #expect(KeyNormalization.appendASCIIKey(of: text, to: &fast))
+            KeyNormalization.appendKey(of: tokenizer.tokenize(text), to: &slow)
+            #expect(fast == slow, "\(tag): \"\(text)\"")
+        }
+        var ignored: [UInt32] = []
+        for text in ["O'Brien", "S.A.", "Müller", "a-b", "a\tb"] {
+            #expect(!KeyNormalization.appendASCIIKey(of: text, to: &ignored))
+        }
+    }
+
     /// Punctuation inside a word is dropped from keys, as the tokenizer drops it between words.
     @Test func punctuationInsideWordsIsNotPartOfKeys() {
         let index = VocabularyIndex(items: Self.items(["Grupo Losada S.A.", "O'Brien", "Noël S.A."]), tokenizer: Self.english)

@@ -41,6 +41,18 @@ final class LookupEngine {
         written.deallocate()
     }
 
+    /// Looks up a query string: without the tokenizer when it is plain ASCII words.
+    func lookup(_ query: String, tokenizer: Tokenizer, policy: EditPolicy, verbosity: LookupVerbosity,
+                limit: Int) -> [VocabularyMatch] {
+        scalars.removeAll(keepingCapacity: true)
+        if KeyNormalization.appendASCIIKey(of: query, to: &scalars) {
+            written.setQuery(query)
+            defer { written.clear() }
+            return search(1, policy: policy, verbosity: verbosity, limit: limit) { _ in }
+        }
+        return lookup(tokenizer.tokenize(query), policy: policy, verbosity: verbosity, limit: limit)
+    }
+
     func lookup(_ query: TokenizedText, policy: EditPolicy, verbosity: LookupVerbosity, limit: Int) -> [VocabularyMatch] {
         written.setQuery(query.text)
         defer { written.clear() }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import ParlanceText
 
 /// The compiled vocabulary: every phrase and pronunciation of every item, normalized, in
@@ -58,36 +66,9 @@ public final class VocabularyIndex: Sendable {
     init(items: [VocabularyItem], tokenizer: Tokenizer, forceScalarLabels: Bool, jumpFanOut: Int) {
         self.items = items
         self.tokenizer = tokenizer
-        var scalars: [UInt32] = []
-        var keys: [RawKey] = []
-        scalars.reserveCapacity(items.count * 16)
-        keys.reserveCapacity(items.count)
-        var buffer: [UInt32] = []
-        var entries = 0
-        for (itemIndex, item) in items.enumerated() {
-            let texts = item.phrases + item.pronunciations
-            for (variant, text) in texts.prefix(Int(UInt16.max)).enumerated() {
-                let tokenized = tokenizer.tokenize(text)
-                var added = false
-                func add(_ key: [UInt32]) {
-                    guard !key.isEmpty else { return }
-                    keys.append(RawKey(start: UInt32(scalars.count), length: UInt32(key.count), item: UInt32(itemIndex),
-                                       variant: UInt16(variant)))
-                    scalars.append(contentsOf: key)
-                    added = true
-                }
-                if KeyNormalization.hasSharpS(tokenized) {
-                    for key in KeyNormalization.keys(of: tokenized, normalizer: tokenizer.normalizer) { add(key) }
-                } else {
-                    buffer.removeAll(keepingCapacity: true)
-                    KeyNormalization.appendKey(of: tokenized, to: &buffer)
-                    add(buffer)
-                }
-                if added { entries += 1 }
-            }
-        }
-        entryCount = entries
-        storage = IndexStorage(scalars: scalars, keys: keys, forceScalarLabels: forceScalarLabels, jumpFanOut: jumpFanOut)
+        let collected = KeyCollector.collect(items: items, tokenizer: tokenizer)
+        entryCount = collected.entries
+        storage = IndexStorage(scalars: collected.scalars, keys: collected.keys, forceScalarLabels: forceScalarLabels, jumpFanOut: jumpFanOut)
         keyCount = storage.keyCount
         memoryFootprint = storage.byteCount + MemoryLayout<VocabularyIndex>.size
         engines = EnginePool()
@@ -117,13 +98,13 @@ public final class VocabularyIndex: Sendable {
     ///   million keys), plus tokenizing the query.
     public func lookup(_ query: String, policy: EditPolicy = .default, verbosity: LookupVerbosity = .closest,
                        limit: Int = 10) -> [VocabularyMatch] {
-        withEngine { $0.lookup(tokenizer.tokenize(query), policy: policy, verbosity: verbosity, limit: limit) }
+        withEngine { $0.lookup(query, tokenizer: tokenizer, policy: policy, verbosity: verbosity, limit: limit) }
     }
 
     /// The items with a key equal to the normalized `query`, best first.
     /// - Complexity: tokenizing the query and one hash probe.
     public func lookupExact(_ query: String, limit: Int = 10) -> [VocabularyMatch] {
-        withEngine { $0.lookup(tokenizer.tokenize(query), policy: .fixed(0), verbosity: .closest, limit: limit) }
+        withEngine { $0.lookup(query, tokenizer: tokenizer, policy: .fixed(0), verbosity: .closest, limit: limit) }
     }
 
     /// The items with a key that starts with the normalized `prefix`, ranked by priority,
@@ -149,7 +130,7 @@ public final class VocabularySearcher {
     /// Same as ``VocabularyIndex/lookup(_:policy:verbosity:limit:)``.
     public func lookup(_ query: String, policy: EditPolicy = .default, verbosity: LookupVerbosity = .closest,
                        limit: Int = 10) -> [VocabularyMatch] {
-        engine.lookup(index.tokenizer.tokenize(query), policy: policy, verbosity: verbosity, limit: limit)
+        engine.lookup(query, tokenizer: index.tokenizer, policy: policy, verbosity: verbosity, limit: limit)
     }
 
     /// Looks up a query already tokenized (by a tokenizer of the index's language).
@@ -169,12 +150,90 @@ public final class VocabularySearcher {
 
     /// Same as ``VocabularyIndex/lookupExact(_:limit:)``.
     public func lookupExact(_ query: String, limit: Int = 10) -> [VocabularyMatch] {
-        engine.lookup(index.tokenizer.tokenize(query), policy: .fixed(0), verbosity: .closest, limit: limit)
+        engine.lookup(query, tokenizer: index.tokenizer, policy: .fixed(0), verbosity: .closest, limit: limit)
     }
 
     /// Same as ``VocabularyIndex/lookupPrefix(_:limit:)``.
     public func lookupPrefix(_ prefix: String, limit: Int = 10) -> [VocabularyMatch] {
         engine.lookupPrefix(index.tokenizer.tokenize(prefix), limit: limit)
+    }
+}
+
+/// Tokenizes every phrase and pronunciation into raw keys: the slow half of compiling
+/// (ICU word breaks and normalization, ~2 µs a phrase), so it runs on every core.
+struct KeyCollector {
+    var scalars: [UInt32] = []
+    var keys: [RawKey] = []
+    var entries = 0
+
+    /// Appends the keys of `items[range]`.
+    mutating func add(_ items: ArraySlice<VocabularyItem>, offset: Int, tokenizer: Tokenizer) {
+        var buffer: [UInt32] = []
+        for (position, item) in items.enumerated() {
+            let itemIndex = offset + position
+            let texts = item.pronunciations.isEmpty ? item.phrases : item.phrases + item.pronunciations
+            for (variant, text) in texts.prefix(Int(UInt16.max)).enumerated() {
+                buffer.removeAll(keepingCapacity: true)
+                if KeyNormalization.appendASCIIKey(of: text, to: &buffer) {
+                    if !buffer.isEmpty {
+                        keys.append(RawKey(start: UInt32(scalars.count), length: UInt32(buffer.count), item: UInt32(itemIndex),
+                                           variant: UInt16(variant)))
+                        scalars.append(contentsOf: buffer)
+                        entries += 1
+                    }
+                    continue
+                }
+                let tokenized = tokenizer.tokenize(text)
+                var added = false
+                func add(_ key: [UInt32]) {
+                    guard !key.isEmpty else { return }
+                    keys.append(RawKey(start: UInt32(scalars.count), length: UInt32(key.count), item: UInt32(itemIndex),
+                                       variant: UInt16(variant)))
+                    scalars.append(contentsOf: key)
+                    added = true
+                }
+                if KeyNormalization.hasSharpS(tokenized) {
+                    for key in KeyNormalization.keys(of: tokenized, normalizer: tokenizer.normalizer) { add(key) }
+                } else {
+                    buffer.removeAll(keepingCapacity: true)
+                    KeyNormalization.appendKey(of: tokenized, to: &buffer)
+                    add(buffer)
+                }
+                if added { entries += 1 }
+            }
+        }
+    }
+
+    /// The keys of all `items`, tokenized in parallel chunks and concatenated in order.
+    static func collect(items: [VocabularyItem], tokenizer: Tokenizer) -> KeyCollector {
+        let cores = Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let chunkCount = items.count < 20_000 || cores == 1 ? 1 : cores * 4
+        let chunkSize = (items.count + chunkCount - 1) / Swift.max(chunkCount, 1)
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<KeyCollector>.allocate(capacity: Swift.max(chunkCount, 1))
+        results.initialize(repeating: KeyCollector())
+        defer { results.deinitialize().deallocate() }
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let start = Swift.min(chunk * chunkSize, items.count), end = Swift.min(start + chunkSize, items.count)
+            var collector = KeyCollector()
+            collector.scalars.reserveCapacity((end - start) * 20)
+            collector.keys.reserveCapacity(end - start)
+            collector.add(items[start..<end], offset: start, tokenizer: tokenizer)
+            results[chunk] = collector
+        }
+        if chunkCount == 1 { return results[0] }
+        var all = KeyCollector()
+        all.scalars.reserveCapacity(results.reduce(0) { $0 + $1.scalars.count })
+        all.keys.reserveCapacity(results.reduce(0) { $0 + $1.keys.count })
+        for result in results {
+            let base = UInt32(all.scalars.count)
+            all.scalars.append(contentsOf: result.scalars)
+            for var key in result.keys {
+                key.start += base
+                all.keys.append(key)
+            }
+            all.entries += result.entries
+        }
+        return all
     }
 }
 
@@ -242,6 +301,38 @@ enum KeyNormalization {
         appendKey(of: text, to: &sharp, keepingSharpS: normalizer)
         return [key, sharp].filter { !$0.isEmpty }.reduce(into: []) { keys, candidate in
             if !keys.contains(candidate) { keys.append(candidate) }
+        }
+    }
+
+    /// Appends the key of `text` without the tokenizer when it holds only ASCII letters,
+    /// digits and spaces (most Latin names): ICU's word rules make each run of letters and
+    /// digits one word (WB9, WB10), and normalizing ASCII is lowercasing, so the key is the
+    /// runs lowercased and joined by single spaces (the tests check this against the
+    /// tokenizer). False, with nothing appended, for any other text.
+    @inline(__always)
+    static func appendASCIIKey(of text: String, to scalars: inout [UInt32]) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x20: continue
+                default: return false
+                }
+            }
+            let start = scalars.count
+            var pendingSpace = false
+            for byte in bytes {
+                if byte == 0x20 {
+                    pendingSpace = scalars.count > start
+                    continue
+                }
+                if pendingSpace {
+                    scalars.append(0x20)
+                    pendingSpace = false
+                }
+                scalars.append(UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte))
+            }
+            return true
         }
     }
 
