@@ -39,6 +39,13 @@ struct VocabularyIndexBenchmarkTests {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
+    /// CPU nanoseconds used by this thread so far.
+    static func threadCPU() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
     /// CPU seconds used by the process so far (all threads).
     static func cpuSeconds() -> Double {
         var usage = rusage()
@@ -130,7 +137,7 @@ struct VocabularyIndexBenchmarkTests {
                 print("[\(size)] only \(kind): \(Self.format(Double(Self.now() - start) / 1000 / Double(50 * selected.count), 3)) µs/query")
                 continue
             }
-            for path in ["string", "normalized key"] {
+            for path in ["string", "normalized key"] where getenv("PARLANCE_BENCH_SPANS_ONLY") == nil {
                 var times: [String: [Double]] = [:]
                 var correct: [String: Int] = [:]
                 var counts: [String: Int] = [:]
@@ -174,6 +181,28 @@ struct VocabularyIndexBenchmarkTests {
                     print("[\(size)] \(path) \(label) median \(median) µs mean \(Self.format(mean, 2, width: 7)) µs p99 \(p99) µs max \(maximum)\(recall)")
                 }
             }
+            // Spans: ten-word utterances around an entry, as typed and with one typo.
+            let spanPolicy: EditPolicy = getenv("PARLANCE_BENCH_SPAN_POLICY").map { String(cString: $0) } == "exact" ? .fixed(0)
+                : getenv("PARLANCE_BENCH_SPAN_POLICY").map { String(cString: $0) } == "one" ? .scaled(exactUpTo: 3, oneEditUpTo: 1000) : .default
+            var spanTimes: [Double] = []
+            var found = 0, trials = 0
+            let templates = ["send a message to %@ saying I will be late", "please call %@ on the phone right now",
+                             "play the playlist %@ in the kitchen", "给%@发消息说我晚点到"]
+            for (number, query) in queries.enumerated() where query.kind == "exact" || query.kind == "edit1" {
+                if number % 2 == 1 { continue }
+                let template = templates[number % templates.count]
+                let parts = template.split(separator: "%@", omittingEmptySubsequences: false)
+                let utterance = parts[0] + query.text + parts[1]
+                let text = tokenizer.tokenize(String(utterance))
+                let start = Self.threadCPU()
+                let spans = searcher.spans(in: text, policy: spanPolicy)
+                spanTimes.append(Double(Self.threadCPU() - start) / 1000)
+                trials += 1
+                if spans.contains(where: { $0.match.itemIndex == query.expected }) { found += 1 }
+            }
+            spanTimes.sort()
+            let spanMean = spanTimes.reduce(0, +) / Double(max(spanTimes.count, 1))
+            print("[\(size)] spans (\(trials) utterances, ~10 words, thread CPU time) median \(Self.format(Self.percentile(spanTimes, 0.5), 2)) µs mean \(Self.format(spanMean, 2)) µs p99 \(Self.format(Self.percentile(spanTimes, 0.99), 2)) µs, entry found in \(Self.format(Double(found) / Double(max(trials, 1)), 4))")
             if getenv("PARLANCE_BENCH_MISSES") != nil {
                 for query in queries where query.kind == "none" {
                     if let top = searcher.lookup(query.text, policy: policy, limit: 1).first {

@@ -84,6 +84,13 @@ final class SearchScratch<Label: TrieLabel> {
     let hits = ScratchBuffer<Hit>(capacity: 64)
     /// Nodes to visit, for prefix enumeration.
     let stack = ScratchBuffer<UInt32>(capacity: 64)
+    /// Span search: the utterance's labels forwards and reversed (padded), which unit
+    /// starts or ends at each position (unit + 1, or 0), and one hit per span and item.
+    let stream = ScratchBuffer<Label>(capacity: 256)
+    let reversedStream = ScratchBuffer<Label>(capacity: 256)
+    let startUnitAt = ScratchBuffer<Int32>(capacity: 128)
+    let endUnitAt = ScratchBuffer<Int32>(capacity: 128)
+    let spanHits = ScratchBuffer<SpanHit>(capacity: 64)
 
     init(core: IndexCore<Label>) {
         self.core = core
@@ -100,13 +107,31 @@ final class SearchScratch<Label: TrieLabel> {
         itemSlots.deallocate()
         hits.deallocate()
         stack.deallocate()
+        stream.deallocate()
+        reversedStream.deallocate()
+        startUnitAt.deallocate()
+        endUnitAt.deallocate()
+        spanHits.deallocate()
     }
 
     var padding: Int { Automaton.padding }
 
     /// Sets the query to the labels of `scalars` (a normalized key).
     func setQuery(_ scalars: UnsafeBufferPointer<UInt32>) {
-        let count = scalars.count
+        reserveQuery(scalars.count)
+        for index in 0..<scalars.count { query[padding + index] = encoder.label(scalars[index], as: Label.self) }
+        finishQuery()
+    }
+
+    /// Sets the query to `count` labels.
+    func setQuery(labels: UnsafePointer<Label>, count: Int) {
+        reserveQuery(count)
+        for index in 0..<count { query[padding + index] = labels[index] }
+        finishQuery()
+    }
+
+    /// Makes the buffers ready for a query of `count` labels, all padding.
+    private func reserveQuery(_ count: Int) {
         query.count = count
         let size = count + 2 * padding + 8
         query.reserve(size)
@@ -120,16 +145,17 @@ final class SearchScratch<Label: TrieLabel> {
             reversed[index] = Label.padding
             finals[index] = 0
         }
-        for index in 0..<count {
-            let label = encoder.label(scalars[index], as: Label.self)
-            query[padding + index] = label
-            reversed[padding + count - 1 - index] = label
-        }
+    }
+
+    /// Mirrors the query into `reversed` and marks its end as the one final column.
+    private func finishQuery() {
+        let count = length
+        for index in 0..<count { reversed[padding + count - 1 - index] = query[padding + index] }
         finals[padding + count] = 1
     }
 
     /// Fills `limits` with cap + 1 per column: `low` for columns below `split`, `high` from there.
-    private func setLimits(_ limits: ScratchBuffer<UInt8>, split: Int, low: Int, high: Int) {
+    func setLimits(_ limits: ScratchBuffer<UInt8>, split: Int, low: Int, high: Int) {
         let size = length + 2 * padding + 8
         for index in 0..<size { limits[index] = 0 }
         for column in 0...length {

@@ -104,6 +104,8 @@ final class IndexCore<Label: TrieLabel>: Sendable {
     let slots: FrozenBuffer<UInt32>
     /// Nodes with at least this many children get a jump table.
     let jumpFanOut: Int
+    /// The length of the longest key.
+    let maxKeyLength: Int
 
     var keyCount: Int { keyStarts.count - 1 }
 
@@ -175,6 +177,9 @@ final class IndexCore<Label: TrieLabel>: Sendable {
             if previous >= 0 { keyPostingStarts.append(UInt32(postingItems.count)) }
         }
         let keyCount = keyStarts.count - 1
+        var longest = 0
+        for key in 0..<keyCount { longest = Swift.max(longest, Int(keyStarts[key + 1] - keyStarts[key])) }
+        maxKeyLength = longest
 
         // 3. The tries: keys in pool order are already sorted; reversed keys need a sort.
         var forwardKeys: [RadixTrie<Label>.KeyReference] = []

@@ -129,6 +129,100 @@ final class LookupEngine {
         }
     }
 
+    /// Unit boundaries in the stream, for span search.
+    var unitStarts: [Int32] = []
+    var unitEnds: [Int32] = []
+
+    /// - Parameter keepingOverlaps: return every (range, item) found, without suppressing
+    ///   the overlapping spans of one item (the tests compare those with the reference).
+    func spans(in utterance: TokenizedText, policy: EditPolicy, keepingOverlaps: Bool = false) -> [VocabularySpan] {
+        scalars.removeAll(keepingCapacity: true)
+        unitStarts.removeAll(keepingCapacity: true)
+        unitEnds.removeAll(keepingCapacity: true)
+        KeyNormalization.appendStream(of: utterance, to: &scalars, starts: &unitStarts, ends: &unitEnds)
+        let hits: UnsafeMutablePointer<SpanHit>, count: Int
+        switch scratch {
+        case .narrow(let search):
+            find(search)
+            (hits, count) = (search.spanHits.base, search.spanHits.count)
+        case .wide(let search):
+            find(search)
+            (hits, count) = (search.spanHits.base, search.spanHits.count)
+        }
+        func find<Label>(_ search: SearchScratch<Label>) {
+            scalars.withUnsafeBufferPointer { stream in
+                unitStarts.withUnsafeBufferPointer { starts in
+                    unitEnds.withUnsafeBufferPointer { ends in
+                        search.findSpans(stream: stream, unitStarts: starts, unitEnds: ends, policy: policy)
+                    }
+                }
+            }
+        }
+        guard count > 0 else { return [] }
+        var spans: [VocabularySpan] = []
+        spans.reserveCapacity(count)
+        var lengthGaps: [Int] = []
+        lengthGaps.reserveCapacity(count)
+        var writtenSpan = (start: -1, end: -1)
+        for index in 0..<count {
+            let hit = hits[index]
+            let start = Int(hit.start), end = Int(hit.end)
+            let first = utterance.units[start], last = utterance.units[end - 1]
+            if writtenSpan != (start, end) {
+                let range = utterance.range(of: first).lowerBound..<utterance.range(of: last).upperBound
+                written.setQuery(utterance.text[range])
+                writtenSpan = (start, end)
+            }
+            let textOfHit = text(of: Int(hit.item), variant: Int(hit.variant))
+            let item = items[Int(hit.item)]
+            let match = VocabularyMatch(
+                itemIndex: Int(hit.item), identifier: item.identifier, type: item.type, source: item.source,
+                priority: item.priority, matchedText: textOfHit, isPronunciation: Int(hit.variant) >= item.phrases.count,
+                edits: Int(hit.edits), writtenEdits: written.distance(to: textOfHit))
+            let scalarRange = first.scalarRange.lowerBound..<last.scalarRange.upperBound
+            spans.append(VocabularySpan(units: start..<end, scalarRange: scalarRange, match: match))
+            lengthGaps.append(abs(scalarRange.count - textOfHit.unicodeScalars.count))
+        }
+        written.clear()
+        if !keepingOverlaps { spans = Self.suppressingOverlaps(spans, lengthGaps: lengthGaps) }
+        spans.sort { a, b in
+            if a.units.lowerBound != b.units.lowerBound { return a.units.lowerBound < b.units.lowerBound }
+            if a.units.upperBound != b.units.upperBound { return a.units.upperBound > b.units.upperBound }
+            return a.match.ranks(before: b.match)
+        }
+        return spans
+    }
+
+    /// One span per item where its spans overlap: the one with the fewest edits, then the
+    /// fewest edits as written, then the length nearest the phrase's, then the earliest.
+    /// A fuzzy match of a name in unspaced text also matches with a neighbouring
+    /// character added or dropped ("でディープリラクゼーション", one edit, around the exact
+    /// "ディープリラクゼーション"); those are the same occurrence, not another one.
+    static func suppressingOverlaps(_ spans: [VocabularySpan], lengthGaps: [Int]) -> [VocabularySpan] {
+        let order = spans.indices.sorted { a, b in
+            let x = spans[a], y = spans[b]
+            if x.match.itemIndex != y.match.itemIndex { return x.match.itemIndex < y.match.itemIndex }
+            if x.edits != y.edits { return x.edits < y.edits }
+            if x.match.writtenEdits != y.match.writtenEdits { return x.match.writtenEdits < y.match.writtenEdits }
+            if lengthGaps[a] != lengthGaps[b] { return lengthGaps[a] < lengthGaps[b] }
+            return x.units.lowerBound < y.units.lowerBound
+        }
+        var kept = [Bool](repeating: false, count: spans.count)
+        var accepted: [Range<Int>] = []
+        var currentItem = -1
+        for index in order {
+            let span = spans[index]
+            if span.match.itemIndex != currentItem {
+                currentItem = span.match.itemIndex
+                accepted.removeAll(keepingCapacity: true)
+            }
+            if accepted.contains(where: { $0.overlaps(span.units) }) { continue }
+            accepted.append(span.units)
+            kept[index] = true
+        }
+        return spans.indices.filter { kept[$0] }.map { spans[$0] }
+    }
+
     /// The text of an item's phrase or pronunciation.
     @inline(__always)
     func text(of item: Int, variant: Int) -> String {

@@ -47,11 +47,17 @@ struct WrittenDistance {
     var length: Int { storage.pointee.length }
 
     /// Sets the written query.
-    func setQuery(_ text: String) {
+    func setQuery(_ text: String) { setQuery(text.unicodeScalars) }
+
+    /// Sets the written query.
+    func setQuery(_ text: Substring) { setQuery(text.unicodeScalars) }
+
+    /// Sets the written query.
+    func setQuery<Scalars: Sequence<Unicode.Scalar>>(_ text: Scalars) {
         // Clear the masks of the previous query (512 bytes: cheaper than tracking slots).
         storage.pointee.maskKeys.update(repeating: 0, count: WrittenDistance.slots)
         var count = 0
-        for scalar in text.unicodeScalars {
+        for scalar in text {
             if count == storage.pointee.patternCapacity {
                 let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: count * 2)
                 grown.moveInitialize(from: storage.pointee.pattern, count: count)

@@ -1,0 +1,223 @@
+/// An item found inside an utterance, before it becomes a ``VocabularySpan``.
+struct SpanHit {
+    var item: UInt32
+    var variant: UInt16
+    var edits: UInt8
+    /// The span's units: `start ..< end`.
+    var start: UInt16
+    var end: UInt16
+}
+
+/// Which span lengths a fuzzy span search covers with which budget and split.
+///
+/// Spans are cut into bands of lengths [1], [2, 3], [4, 7], [8, ∞) (intersected with the
+/// lengths the policy gives `edits` edits). A band's walks use caps that are correct for
+/// its shortest span: the forward walk from a unit start matches `split - 1` labels
+/// exactly, the backward walk from a unit end allows ⌊edits/2⌋ edits on its last
+/// `tail + 1` columns, and `split + tail` ≤ the shortest length keeps the two capped
+/// regions of every span in the band apart, which is all ``FuzzySearchPlan``'s argument
+/// needs (a gap between them only loosens the forward walk).
+struct SpanBand {
+    var edits: Int
+    var shortest: Int
+    var longest: Int
+    var split: Int { Swift.max(1, (shortest + 1) / 2) }
+    var tail: Int { shortest - split }
+
+    static func bands(for policy: EditPolicy) -> [SpanBand] {
+        var bands: [SpanBand] = []
+        let cuts = [(1, 1), (2, 3), (4, 7), (8, Int.max)]
+        for edits in 1...EditPolicy.maximumEdits {
+            guard let shortest = policy.shortestLength(withEdits: edits) else { continue }
+            let longest = edits < EditPolicy.maximumEdits
+                ? (policy.shortestLength(withEdits: edits + 1).map { $0 - 1 } ?? Int.max) : Int.max
+            for (low, high) in cuts {
+                let band = SpanBand(edits: edits, shortest: Swift.max(low, shortest, 1), longest: Swift.min(high, longest))
+                if band.shortest <= band.longest { bands.append(band) }
+            }
+        }
+        return bands
+    }
+}
+
+/// Collects the spans a walk accepts: every final column alive in the row.
+struct SpanSink<Label: TrieLabel>: TrieWalkSink {
+    let table: ScratchTable
+    let finals: UnsafePointer<UInt8>
+    /// Per stream position, the unit that ends (forward) or starts (backward) there, plus one.
+    let unitAt: UnsafePointer<Int32>
+    let origin: Int
+    let forward: Bool
+    /// The start unit (forward) or the last unit (backward) of every span of this walk.
+    let fixedUnit: Int
+
+    @inline(__always)
+    mutating func accept(keys: UnsafeBufferPointer<UInt32>, state: OSAState<Label>) {
+        let padding = CappedOSAAutomaton<Label>.padding
+        for lane in 0..<5 {
+            let column = Int(state.depth) - 2 + lane
+            let value = state[lane]
+            guard column > 0, value < CappedOSAAutomaton<Label>.dead, finals[padding + column] != 0 else { continue }
+            let other = Int(unitAt[forward ? origin + column : origin - column]) - 1
+            let start = forward ? fixedUnit : other
+            let end = forward ? other + 1 : fixedUnit + 1
+            for key in keys {
+                table.insertMinimum(UInt64(key) << 32 | UInt64(start) << 16 | UInt64(end), UInt32(value))
+            }
+        }
+    }
+}
+
+extension SearchScratch {
+    /// Finds every span of the utterance whose units match a key within the policy's
+    /// budget for the span's length, into `spanHits` (one per span and item).
+    ///
+    /// - `stream`: the utterance's key (units' normalized forms and separators, as
+    ///   ``KeyNormalization`` joins them); `unitStarts`/`unitEnds`: each unit's range in it
+    ///   (-1 for units that normalize to nothing).
+    ///
+    /// One pass over the units: an exact descent from every unit start, then per band a
+    /// forward walk from every unit start and a backward walk from every unit end.
+    func findSpans(stream scalars: UnsafeBufferPointer<UInt32>, unitStarts: UnsafeBufferPointer<Int32>,
+                   unitEnds: UnsafeBufferPointer<Int32>, policy: EditPolicy) {
+        let count = scalars.count
+        let units = unitStarts.count
+        spanHits.count = 0
+        itemSlots.removeAll()
+        candidates.removeAll()
+        guard count > 0, units > 0, units < Int(UInt16.max) else { return }
+
+        // The stream, forwards and reversed, padded; which unit starts or ends where.
+        let size = count + 2 * padding + 8
+        stream.reserve(size)
+        reversedStream.reserve(size)
+        startUnitAt.reserve(count + 1)
+        endUnitAt.reserve(count + 1)
+        for index in 0..<size {
+            stream[index] = Label.padding
+            reversedStream[index] = Label.padding
+        }
+        for index in 0..<count {
+            let label = encoder.label(scalars[index], as: Label.self)
+            stream[padding + index] = label
+            reversedStream[padding + count - 1 - index] = label
+        }
+        for position in 0...count {
+            startUnitAt[position] = 0
+            endUnitAt[position] = 0
+        }
+        for unit in 0..<units where unitStarts[unit] >= 0 {
+            startUnitAt[Int(unitStarts[unit])] = Int32(unit + 1)
+            endUnitAt[Int(unitEnds[unit])] = Int32(unit + 1)
+        }
+
+        for unit in 0..<units where unitStarts[unit] >= 0 {
+            exactSpans(from: unit, at: Int(unitStarts[unit]), streamLength: count)
+        }
+        let longestSpan = core.maxKeyLength + EditPolicy.maximumEdits
+        let limits = forwardLimits
+        limits.reserve(size)
+        finals.reserve(size)
+        for band in SpanBand.bands(for: policy) {
+            for pass in 0..<2 {
+                let direction = pass == 0
+                for unit in 0..<units where unitStarts[unit] >= 0 {
+                    // The walk's origin and how far it may read.
+                    let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
+                    let available = direction ? count - origin : origin
+                    let window = Swift.min(available, band.longest, longestSpan)
+                    guard window >= band.shortest else { continue }
+                    for index in 0..<(window + 2 * padding + 8) {
+                        limits[index] = 0
+                        finals[index] = 0
+                    }
+                    var anyFinal = false
+                    for column in band.shortest...window {
+                        let position = direction ? origin + column : origin - column
+                        if (direction ? endUnitAt : startUnitAt)[position] != 0 {
+                            finals[padding + column] = 1
+                            anyFinal = true
+                        }
+                    }
+                    guard anyFinal else { continue }
+                    for column in 0...window {
+                        let low = direction ? column < band.split : column <= band.tail
+                        limits[padding + column] = UInt8(low ? (direction ? 0 : band.edits / 2) + 1 : band.edits + 1)
+                    }
+                    let sink = SpanSink<Label>(
+                        table: candidates, finals: finals.base, unitAt: (direction ? endUnitAt : startUnitAt).base,
+                        origin: origin, forward: direction, fixedUnit: unit)
+                    let automaton = Automaton(
+                        query: (direction ? stream.base + origin : reversedStream.base + (count - origin)),
+                        limits: limits.base, finals: finals.base)
+                    var walk = TrieWalk(trie: direction ? forward : backward, automaton: automaton, sink: sink,
+                                        jumpFanOut: core.jumpFanOut)
+                    walk.run()
+                }
+            }
+        }
+        collectSpanHits(policy: policy, unitStarts: unitStarts, unitEnds: unitEnds)
+    }
+
+    /// Every key that equals the units from `unit` on, exactly: a plain descent.
+    private func exactSpans(from unit: Int, at start: Int, streamLength: Int) {
+        var node = forward.nodes[0]
+        var position = start
+        let limit = Swift.min(streamLength, start + core.maxKeyLength)
+        while position < limit {
+            let child = forward.child(of: node, labeled: stream[padding + position])
+            guard child >= 0 else { return }
+            let edge = forward.nodes[child]
+            var offset = 0
+            while offset < edge.edgeLength {
+                guard position < limit, forward.label(of: edge, at: offset) == stream[padding + position] else { return }
+                offset += 1
+                position += 1
+            }
+            let end = Int(endUnitAt[position])
+            let first = Int(edge.postingStart), last = Int(forward.nodes[child + 1].postingStart)
+            if end != 0, first < last {
+                for posting in first..<last {
+                    let key = UInt64(forward.postings[posting])
+                    candidates.insertMinimum(key << 32 | UInt64(unit) << 16 | UInt64(end), 0)
+                }
+            }
+            node = edge
+        }
+    }
+
+    /// Verifies the candidates a cap may have overestimated and turns them into hits.
+    private func collectSpanHits(policy: EditPolicy, unitStarts: UnsafeBufferPointer<Int32>,
+                                 unitEnds: UnsafeBufferPointer<Int32>) {
+        for entry in 0..<candidates.count {
+            let slot = candidates.slot(ofEntry: entry)
+            let packed = candidates.key(inSlot: slot)
+            let key = Int(packed >> 32), start = Int((packed >> 16) & 0xFFFF), end = Int(packed & 0xFFFF)
+            var edits = Int(candidates.values[slot])
+            let from = Int(unitStarts[start]), to = Int(unitEnds[end - 1])
+            let budget = policy.maxEdits(forKeyLength: to - from)
+            if edits > 1 {
+                // An exact span was reported as such by the descent, so only a distance of 2
+                // may hide a cheaper alignment: measure it.
+                setQuery(labels: stream.base + padding + from, count: to - from)
+                setLimits(uniformLimits, split: 0, low: budget, high: budget)
+                guard let distance = distance(toKey: key, limits: uniformLimits.base) else { continue }
+                edits = distance
+            }
+            guard edits <= budget else { continue }
+            for posting in Int(keys.keyPostingStarts[key])..<Int(keys.keyPostingStarts[key + 1]) {
+                let hit = SpanHit(item: keys.postingItems[posting], variant: keys.postingVariants[posting], edits: UInt8(edits),
+                                  start: UInt16(start), end: UInt16(end))
+                let identity = UInt64(hit.item) << 32 | UInt64(start) << 16 | UInt64(end)
+                let (itemSlot, inserted) = itemSlots.slot(for: identity, insertingValue: UInt32(spanHits.count))
+                if inserted {
+                    spanHits.append(hit)
+                } else {
+                    let index = Int(itemSlots.values[itemSlot])
+                    let current = spanHits[index]
+                    if (hit.edits, hit.variant) < (current.edits, current.variant) { spanHits[index] = hit }
+                }
+            }
+        }
+    }
+}

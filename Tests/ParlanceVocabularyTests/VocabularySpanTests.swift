@@ -1,0 +1,144 @@
+import ParlanceText
+import Testing
+@testable import ParlanceVocabulary
+
+/// Spans of vocabulary items in utterances: real utterances in four languages, and the
+/// fast span search against a naive one (every unit range against every key).
+struct VocabularySpanTests {
+    typealias Generator = VocabularyIndexTests.SeededGenerator
+
+    static func contacts(_ names: [String], source: VocabularySource = .user) -> [VocabularyItem] {
+        names.enumerated().map { index, name in
+            VocabularyItem(identifier: name, phrases: [name], type: .user(.contactName), source: source, priority: index)
+        }
+    }
+
+    /// The spans as "text of the span → phrase (edits)", in the order returned.
+    static func describe(_ spans: [VocabularySpan], in text: TokenizedText) -> [String] {
+        spans.map { span in
+            "\(text.original(scalars: span.scalarRange)) → \(span.match.matchedText) (\(span.edits))"
+        }
+    }
+
+    @Test func englishContactInAMessage() throws {
+        let english = try Tokenizer(language: Language("en"))
+        let index = VocabularyIndex(items: Self.contacts(["Sparkle Sparkly", "Sparky", "Saying", "Tom"]), tokenizer: english)
+        let exact = english.tokenize("send a message to Sparkle Sparkly saying hi")
+        // "Sparkly" is also one edit from the contact "Sparky" (seven letters: one edit
+        // allowed); which reading wins is the resolver's call.
+        #expect(Self.describe(index.spans(in: exact), in: exact)
+            == ["Sparkle Sparkly → Sparkle Sparkly (0)", "Sparkly → Sparky (1)", "saying → Saying (0)"])
+        let span = index.spans(in: exact)[0]
+        #expect(span.units == 4..<6 && span.scalarRange == 18..<33 && span.match.identifier == "Sparkle Sparkly")
+
+        let fuzzy = english.tokenize("send a message to Sparkel Sparkly saying hi")
+        #expect(Self.describe(index.spans(in: fuzzy), in: fuzzy)
+            == ["Sparkel Sparkly → Sparkle Sparkly (1)", "Sparkly → Sparky (1)", "saying → Saying (0)"])
+        // Spans never cut words: "Tommy" does not contain "Tom".
+        let tommy = english.tokenize("tell Tommy and Tom")
+        #expect(Self.describe(index.spans(in: tommy), in: tommy) == ["Tom → Tom (0)"])
+    }
+
+    @Test func germanCompoundMatchesTwoWordPhrase() throws {
+        let german = try Tokenizer(language: Language("de"))
+        let items = Self.contacts(["Wohnzimmer Lampe", "Küche"])
+        let index = VocabularyIndex(items: items, tokenizer: german)
+        let text = german.tokenize("Schalte die Wohnzimmerlampe ein")
+        #expect(Self.describe(index.spans(in: text), in: text) == ["Wohnzimmerlampe → Wohnzimmer Lampe (1)"])
+        let spaced = german.tokenize("Mach das Licht in der Küche und die Wohnzimmer Lampe an")
+        #expect(Self.describe(index.spans(in: spaced), in: spaced)
+            == ["Küche → Küche (0)", "Wohnzimmer Lampe → Wohnzimmer Lampe (0)"])
+    }
+
+    @Test func japaneseWorkoutInsideUnsegmentedText() throws {
+        let japanese = try Tokenizer(language: Language("ja"))
+        let items = [VocabularyItem(identifier: "deep", phrases: ["ディープリラクゼーション"], type: .parameter("Workout.name"),
+                                    source: .app),
+                     VocabularyItem(identifier: "yoga", phrases: ["寝たまんまヨガ"], type: .parameter("Workout.name"), source: .app)]
+        let index = VocabularyIndex(items: items, tokenizer: japanese)
+        let text = japanese.tokenize("寝たまんまヨガでディープリラクゼーションを開始")
+        #expect(Self.describe(index.spans(in: text), in: text)
+            == ["寝たまんまヨガ → 寝たまんまヨガ (0)", "ディープリラクゼーション → ディープリラクゼーション (0)"])
+        // One katakana wrong (ゼ → セ): a fuzzy span inside the unsegmented sentence.
+        let typo = japanese.tokenize("寝たまんまヨガでディープリラクセーションを開始")
+        #expect(Self.describe(index.spans(in: typo), in: typo).contains("ディープリラクセーション → ディープリラクゼーション (1)"))
+    }
+
+    @Test func chineseContactInsideASentence() throws {
+        let chinese = try Tokenizer(language: Language("zh-Hans"))
+        let index = VocabularyIndex(items: Self.contacts(["王小明", "李雷"]), tokenizer: chinese)
+        let text = chinese.tokenize("给王小明发消息说我晚点到")
+        #expect(Self.describe(index.spans(in: text), in: text) == ["王小明 → 王小明 (0)"])
+        let span = index.spans(in: text)[0]
+        #expect(span.units == 1..<4 && span.scalarRange == 1..<4)
+        // Three characters: exact only under the default policy, one edit under fixed(1).
+        let typo = chinese.tokenize("给王小名发消息")
+        #expect(index.spans(in: typo).isEmpty)
+        #expect(Self.describe(index.spans(in: typo, policy: .fixed(1)), in: typo) == ["王小名 → 王小明 (1)"])
+    }
+
+    // MARK: Against the naive reference
+
+    /// Every unit range against every key, by the full table.
+    static func referenceSpans(_ text: TokenizedText, index: VocabularyIndex, entries: [ReferenceSearch.Entry],
+                               policy: EditPolicy) -> Set<String> {
+        var best: [String: (edits: Int, variant: Int)] = [:]
+        var isEmpty: [Bool] = []
+        for unit in text.units.indices {
+            var key: [UInt32] = []
+            KeyNormalization.appendKey(of: text, units: unit..<(unit + 1), to: &key)
+            isEmpty.append(key.isEmpty)
+        }
+        for start in text.units.indices where !isEmpty[start] {
+            for end in (start + 1)...text.units.count where !isEmpty[end - 1] {
+                var key: [UInt32] = []
+                KeyNormalization.appendKey(of: text, units: start..<end, to: &key)
+                let budget = policy.maxEdits(forKeyLength: key.count)
+                for entry in entries where abs(entry.key.count - key.count) <= budget {
+                    let edits = ReferenceSearch.distance(key, entry.key)
+                    guard edits <= budget else { continue }
+                    let name = "\(start)..<\(end) item \(entry.item)"
+                    if let current = best[name], current.edits <= edits { continue }
+                    best[name] = (edits, entry.variant)
+                }
+            }
+        }
+        return Set(best.map { "\($0.key) edits \($0.value.edits)" })
+    }
+
+    @Test(arguments: [(EditPolicy.default, 0), (EditPolicy.fixed(1), 1), (EditPolicy.fixed(2), 2),
+                      (EditPolicy.scaled(exactUpTo: 2, oneEditUpTo: 5), 3)])
+    func agreesWithTheReferenceOnRandomUtterances(_ policy: EditPolicy, _ seed: Int) throws {
+        var generator = Generator(state: 1234 &+ UInt64(seed))
+        let english = VocabularyIndexTests.english
+        let words = ["ab", "abc", "bca", "cab", "abba", "baca", "cc", "acab", "bacab", "漢字", "字", "語文", "abcab"]
+        func phrase(_ count: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: count, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                .joined(separator: Int.random(in: 0..<4, using: &generator) == 0 ? "" : " ")
+        }
+        let phrases = (0..<120).map { _ in phrase(1...3) }
+        let index = VocabularyIndex(items: Self.contacts(phrases), tokenizer: english, forceScalarLabels: seed == 3,
+                                    jumpFanOut: seed == 1 ? 2 : 12)
+        let entries = ReferenceSearch.entries(of: index)
+        for _ in 0..<40 {
+            var utterance = phrase(2...6)
+            // Some typos: replace, drop or double a letter.
+            var scalars = Array(utterance.unicodeScalars)
+            for _ in 0..<Int.random(in: 0...2, using: &generator) where !scalars.isEmpty {
+                let position = Int.random(in: 0..<scalars.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: scalars[position] = "abc".unicodeScalars.randomElement(using: &generator)!
+                case 1: scalars.remove(at: position)
+                default: scalars.insert(scalars[position], at: position)
+                }
+            }
+            utterance = String(String.UnicodeScalarView(scalars)) + " ."
+            let text = english.tokenize(utterance)
+            let fast = Set(index.allSpans(in: text, policy: policy).map {
+                "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
+            })
+            let slow = Self.referenceSpans(text, index: index, entries: entries, policy: policy)
+            #expect(fast == slow, "\(utterance) \(policy): missing \(slow.subtracting(fast).sorted()), extra \(fast.subtracting(slow).sorted())")
+        }
+    }
+}
