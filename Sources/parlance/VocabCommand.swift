@@ -12,6 +12,7 @@ struct VocabCommand: ParsableCommand {
             VocabShowCommand.self,
             VocabClearCommand.self,
             VocabLookupCommand.self,
+            VocabSpansCommand.self,
         ]
     )
 }
