@@ -26,5 +26,15 @@ let package = Package(
             path: "Benchmarks/TextBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "VocabularyBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ParlanceText", package: root),
+                .product(name: "ParlanceVocabulary", package: root),
+            ],
+            path: "Benchmarks/VocabularyBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
