@@ -138,6 +138,13 @@ struct VocabularyIndexBenchmarkTests {
                 continue
             }
             for path in ["string", "normalized key"] where getenv("PARLANCE_BENCH_SPANS_ONLY") == nil {
+                #if PARLANCE_WALK_STATISTICS
+                walkStatistics = WalkStatistics()
+                defer {
+                    let work = walkStatistics
+                    print("[\(size)] \(path) lookup work per query: visits \(work.visits / queries.count) steps \(work.steps / queries.count) lookups \(work.lookups / queries.count) scanned \(work.scanned / queries.count) jump entries \(work.jumpEntries / queries.count)")
+                }
+                #endif
                 var times: [String: [Double]] = [:]
                 var correct: [String: Int] = [:]
                 var counts: [String: Int] = [:]
@@ -184,6 +191,9 @@ struct VocabularyIndexBenchmarkTests {
             // Spans: ten-word utterances around an entry, as typed and with one typo.
             let spanPolicy: EditPolicy = getenv("PARLANCE_BENCH_SPAN_POLICY").map { String(cString: $0) } == "exact" ? .fixed(0)
                 : getenv("PARLANCE_BENCH_SPAN_POLICY").map { String(cString: $0) } == "one" ? .scaled(exactUpTo: 3, oneEditUpTo: 1000) : .default
+            #if PARLANCE_WALK_STATISTICS
+            walkStatistics = WalkStatistics()
+            #endif
             var spanTimes: [Double] = []
             var found = 0, trials = 0
             let templates = ["send a message to %@ saying I will be late", "please call %@ on the phone right now",
@@ -201,6 +211,10 @@ struct VocabularyIndexBenchmarkTests {
                 if spans.contains(where: { $0.match.itemIndex == query.expected }) { found += 1 }
             }
             spanTimes.sort()
+            #if PARLANCE_WALK_STATISTICS
+            let work = walkStatistics
+            print("[\(size)] span work per utterance: visits \(work.visits / trials) steps \(work.steps / trials) lookups \(work.lookups / trials) scanned \(work.scanned / trials) jump entries \(work.jumpEntries / trials); by band and direction \(work.byPass.map { $0 / trials })")
+            #endif
             let spanMean = spanTimes.reduce(0, +) / Double(max(spanTimes.count, 1))
             print("[\(size)] spans (\(trials) utterances, ~10 words, thread CPU time) median \(Self.format(Self.percentile(spanTimes, 0.5), 2)) µs mean \(Self.format(spanMean, 2)) µs p99 \(Self.format(Self.percentile(spanTimes, 0.99), 2)) µs, entry found in \(Self.format(Double(found) / Double(max(trials, 1)), 4))")
             if getenv("PARLANCE_BENCH_MISSES") != nil {
