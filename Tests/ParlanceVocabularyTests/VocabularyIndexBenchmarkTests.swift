@@ -195,20 +195,28 @@ struct VocabularyIndexBenchmarkTests {
             walkStatistics = WalkStatistics()
             #endif
             var spanTimes: [Double] = []
+            var spanTimesByTemplate: [Int: [Double]] = [:]
             var found = 0, trials = 0
+            var spanMallocs = 0
             let templates = ["send a message to %@ saying I will be late", "please call %@ on the phone right now",
                              "play the playlist %@ in the kitchen", "给%@发消息说我晚点到"]
             for (number, query) in queries.enumerated() where query.kind == "exact" || query.kind == "edit1" {
                 if number % 2 == 1 { continue }
-                let template = templates[number % templates.count]
+                let template = templates[(number / 2) % templates.count]
                 let parts = template.split(separator: "%@", omittingEmptySubsequences: false)
                 let utterance = parts[0] + query.text + parts[1]
                 let text = tokenizer.tokenize(String(utterance))
+                let mallocsBefore = Self.mallocCount?() ?? 0
                 let start = Self.threadCPU()
                 let spans = searcher.spans(in: text, policy: spanPolicy)
                 spanTimes.append(Double(Self.threadCPU() - start) / 1000)
+                spanMallocs += (Self.mallocCount?() ?? 0) - mallocsBefore
+                spanTimesByTemplate[(number / 2) % templates.count, default: []].append(spanTimes.last!)
                 trials += 1
                 if spans.contains(where: { $0.match.itemIndex == query.expected }) { found += 1 }
+            }
+            if Self.mallocCount != nil {
+                print("[\(size)] spans: \(Self.format(Double(spanMallocs) / Double(max(trials, 1)), 2)) allocations per utterance")
             }
             spanTimes.sort()
             #if PARLANCE_WALK_STATISTICS
@@ -217,6 +225,10 @@ struct VocabularyIndexBenchmarkTests {
             #endif
             let spanMean = spanTimes.reduce(0, +) / Double(max(spanTimes.count, 1))
             print("[\(size)] spans (\(trials) utterances, ~10 words, thread CPU time) median \(Self.format(Self.percentile(spanTimes, 0.5), 2)) µs mean \(Self.format(spanMean, 2)) µs p99 \(Self.format(Self.percentile(spanTimes, 0.99), 2)) µs, entry found in \(Self.format(Double(found) / Double(max(trials, 1)), 4))")
+            for (number, template) in templates.enumerated() {
+                let times = (spanTimesByTemplate[number] ?? []).sorted()
+                print("[\(size)]   \"\(template)\": median \(Self.format(Self.percentile(times, 0.5), 2)) µs, p99 \(Self.format(Self.percentile(times, 0.99), 2)) µs")
+            }
             if getenv("PARLANCE_BENCH_MISSES") != nil {
                 for query in queries where query.kind == "none" {
                     if let top = searcher.lookup(query.text, policy: policy, limit: 1).first {
