@@ -100,7 +100,10 @@ struct VocabularyIndexBenchmarkTests {
             }
             let buildStart = Self.now()
             let buildCPUStart = Self.cpuSeconds()
-            let index = VocabularyIndex(items: items, tokenizer: tokenizer)
+            // PARLANCE_BENCH_JUMP_FAN_OUT overrides the fan-out from which nodes get jump tables.
+            let jumpFanOut = getenv("PARLANCE_BENCH_JUMP_FAN_OUT").map { Int(atoi($0)) }
+            let index = jumpFanOut.map { VocabularyIndex(items: items, tokenizer: tokenizer, forceScalarLabels: false, jumpFanOut: $0) }
+                ?? VocabularyIndex(items: items, tokenizer: tokenizer)
             let buildSeconds = Double(Self.now() - buildStart) / 1e9
             let buildCPU = Self.cpuSeconds() - buildCPUStart
             print("[\(size)] entries \(index.entryCount) keys \(index.keyCount) build \(Self.format(buildSeconds, 2)) s (CPU \(Self.format(buildCPU, 2)) s), memoryFootprint \(Self.format(Double(index.memoryFootprint) / 1e6, 1)) MB")
