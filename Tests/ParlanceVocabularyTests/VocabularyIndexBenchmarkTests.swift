@@ -100,7 +100,10 @@ struct VocabularyIndexBenchmarkTests {
             }
             let buildStart = Self.now()
             let buildCPUStart = Self.cpuSeconds()
-            let index = VocabularyIndex(items: items, tokenizer: tokenizer)
+            // PARLANCE_BENCH_JUMP_FAN_OUT overrides the fan-out from which nodes get jump tables.
+            let jumpFanOut = getenv("PARLANCE_BENCH_JUMP_FAN_OUT").map { Int(atoi($0)) }
+            let index = jumpFanOut.map { VocabularyIndex(items: items, tokenizer: tokenizer, forceScalarLabels: false, jumpFanOut: $0) }
+                ?? VocabularyIndex(items: items, tokenizer: tokenizer)
             let buildSeconds = Double(Self.now() - buildStart) / 1e9
             let buildCPU = Self.cpuSeconds() - buildCPUStart
             print("[\(size)] entries \(index.entryCount) keys \(index.keyCount) build \(Self.format(buildSeconds, 2)) s (CPU \(Self.format(buildCPU, 2)) s), memoryFootprint \(Self.format(Double(index.memoryFootprint) / 1e6, 1)) MB")
@@ -138,6 +141,13 @@ struct VocabularyIndexBenchmarkTests {
                 continue
             }
             for path in ["string", "normalized key"] where getenv("PARLANCE_BENCH_SPANS_ONLY") == nil {
+                #if PARLANCE_WALK_STATISTICS
+                walkStatistics = WalkStatistics()
+                defer {
+                    let work = walkStatistics
+                    print("[\(size)] \(path) lookup work per query: visits \(work.visits / queries.count) steps \(work.steps / queries.count) lookups \(work.lookups / queries.count) scanned \(work.scanned / queries.count) jump entries \(work.jumpEntries / queries.count)")
+                }
+                #endif
                 var times: [String: [Double]] = [:]
                 var correct: [String: Int] = [:]
                 var counts: [String: Int] = [:]
@@ -184,25 +194,44 @@ struct VocabularyIndexBenchmarkTests {
             // Spans: ten-word utterances around an entry, as typed and with one typo.
             let spanPolicy: EditPolicy = getenv("PARLANCE_BENCH_SPAN_POLICY").map { String(cString: $0) } == "exact" ? .fixed(0)
                 : getenv("PARLANCE_BENCH_SPAN_POLICY").map { String(cString: $0) } == "one" ? .scaled(exactUpTo: 3, oneEditUpTo: 1000) : .default
+            #if PARLANCE_WALK_STATISTICS
+            walkStatistics = WalkStatistics()
+            #endif
             var spanTimes: [Double] = []
+            var spanTimesByTemplate: [Int: [Double]] = [:]
             var found = 0, trials = 0
+            var spanMallocs = 0
             let templates = ["send a message to %@ saying I will be late", "please call %@ on the phone right now",
                              "play the playlist %@ in the kitchen", "给%@发消息说我晚点到"]
             for (number, query) in queries.enumerated() where query.kind == "exact" || query.kind == "edit1" {
                 if number % 2 == 1 { continue }
-                let template = templates[number % templates.count]
+                let template = templates[(number / 2) % templates.count]
                 let parts = template.split(separator: "%@", omittingEmptySubsequences: false)
                 let utterance = parts[0] + query.text + parts[1]
                 let text = tokenizer.tokenize(String(utterance))
+                let mallocsBefore = Self.mallocCount?() ?? 0
                 let start = Self.threadCPU()
                 let spans = searcher.spans(in: text, policy: spanPolicy)
                 spanTimes.append(Double(Self.threadCPU() - start) / 1000)
+                spanMallocs += (Self.mallocCount?() ?? 0) - mallocsBefore
+                spanTimesByTemplate[(number / 2) % templates.count, default: []].append(spanTimes.last!)
                 trials += 1
                 if spans.contains(where: { $0.match.itemIndex == query.expected }) { found += 1 }
             }
+            if Self.mallocCount != nil {
+                print("[\(size)] spans: \(Self.format(Double(spanMallocs) / Double(max(trials, 1)), 2)) allocations per utterance")
+            }
             spanTimes.sort()
+            #if PARLANCE_WALK_STATISTICS
+            let work = walkStatistics
+            print("[\(size)] span work per utterance: visits \(work.visits / trials) steps \(work.steps / trials) lookups \(work.lookups / trials) scanned \(work.scanned / trials) jump entries \(work.jumpEntries / trials); by band and direction \(work.byPass.map { $0 / trials })")
+            #endif
             let spanMean = spanTimes.reduce(0, +) / Double(max(spanTimes.count, 1))
             print("[\(size)] spans (\(trials) utterances, ~10 words, thread CPU time) median \(Self.format(Self.percentile(spanTimes, 0.5), 2)) µs mean \(Self.format(spanMean, 2)) µs p99 \(Self.format(Self.percentile(spanTimes, 0.99), 2)) µs, entry found in \(Self.format(Double(found) / Double(max(trials, 1)), 4))")
+            for (number, template) in templates.enumerated() {
+                let times = (spanTimesByTemplate[number] ?? []).sorted()
+                print("[\(size)]   \"\(template)\": median \(Self.format(Self.percentile(times, 0.5), 2)) µs, p99 \(Self.format(Self.percentile(times, 0.99), 2)) µs")
+            }
             if getenv("PARLANCE_BENCH_MISSES") != nil {
                 for query in queries where query.kind == "none" {
                     if let top = searcher.lookup(query.text, policy: policy, limit: 1).first {

@@ -120,7 +120,7 @@ struct VocabularySpanTests {
         let index = VocabularyIndex(items: Self.contacts(phrases), tokenizer: english, forceScalarLabels: seed == 3,
                                     jumpFanOut: seed == 1 ? 2 : 12)
         let entries = ReferenceSearch.entries(of: index)
-        for _ in 0..<40 {
+        for _ in 0..<100 {
             var utterance = phrase(2...6)
             // Some typos: replace, drop or double a letter.
             var scalars = Array(utterance.unicodeScalars)

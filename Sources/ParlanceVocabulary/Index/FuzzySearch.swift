@@ -191,15 +191,17 @@ final class SearchScratch<Label: TrieLabel> {
         // Reversed columns j' ≤ m - s are original columns j ≥ s.
         setLimits(backwardLimits, split: length - split + 1, low: edits / 2, high: edits)
         let sink = LookupSink<Label>(table: candidates, column: length)
+        // Keys shorter than m - k cannot match.
+        let shortest = Swift.min(Swift.max(length - edits, 0), 255)
         var forwardWalk = TrieWalk(
             trie: forward,
             automaton: Automaton(query: query.base, limits: forwardLimits.base, finals: finals.base),
-            sink: sink, jumpFanOut: core.jumpFanOut)
+            sink: sink, jumpFanOut: core.jumpFanOut, minimumKeyLength: shortest)
         forwardWalk.run()
         var backwardWalk = TrieWalk(
             trie: backward,
             automaton: Automaton(query: reversed.base, limits: backwardLimits.base, finals: finals.base),
-            sink: sink, jumpFanOut: core.jumpFanOut)
+            sink: sink, jumpFanOut: core.jumpFanOut, minimumKeyLength: shortest)
         backwardWalk.run()
     }
 

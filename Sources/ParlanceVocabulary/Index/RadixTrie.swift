@@ -19,11 +19,13 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         var firstChild: UInt32
         /// The node's postings are `postingStart ..< next node's postingStart`.
         var postingStart: UInt32
-        /// Edge length in the low 8 bits, child count above.
+        /// Edge length (6 bits), the length of the longest key below (8 bits, capped at
+        /// 255), child count (18 bits: more than Unicode has assigned characters).
         var packed: UInt32
 
-        @inline(__always) var edgeLength: Int { Int(packed & 0xFF) }
-        @inline(__always) var childCount: Int { Int(packed >> 8) }
+        @inline(__always) var edgeLength: Int { Int(packed & 0x3F) }
+        @inline(__always) var longestKey: Int { Int((packed >> 6) & 0xFF) }
+        @inline(__always) var childCount: Int { Int(packed >> 14) }
     }
 
     /// The nodes, plus one sentinel that ends the last node's postings.
@@ -97,7 +99,7 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
                 let last = keys[groupEnd - 1]
                 // The edge runs while every key of the group agrees: the first and the last
                 // key bound the common prefix of a sorted range. The shortest key comes first.
-                let limit = Swift.min(Int(first.length), depth + 255)
+                let limit = Swift.min(Int(first.length), depth + 63)
                 var edgeEnd = depth + 1
                 while edgeEnd < limit, label(first, edgeEnd) == label(last, edgeEnd) { edgeEnd += 1 }
                 nodes.append(Node(edgeStart: UInt32(Int(first.position) + direction * depth), firstChild: 0,
@@ -109,8 +111,22 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
                 cursor = groupEnd
             }
             nodes[node].firstChild = UInt32(firstChild)
-            nodes[node].packed |= UInt32(nodes.count - firstChild) << 8
+            precondition(nodes.count - firstChild < 1 << 18, "more children than Unicode has characters")
+            nodes[node].packed |= UInt32(nodes.count - firstChild) << 14
             node += 1
+        }
+        // The longest key below each node, children (later in breadth-first order) first:
+        // a walk skips subtrees whose keys are all too short for the query.
+        var longest = [UInt8](repeating: 0, count: nodes.count)
+        for index in stride(from: nodes.count - 1, through: 0, by: -1) {
+            let hasKeys = index + 1 < nodes.count
+                ? nodes[index].postingStart < nodes[index + 1].postingStart
+                : Int(nodes[index].postingStart) < postings.count
+            var value = hasKeys ? Swift.min(Int(depths[index]), 255) : 0
+            let first = Int(nodes[index].firstChild)
+            for child in first..<(first + Int(nodes[index].packed >> 14)) { value = Swift.max(value, Int(longest[child])) }
+            longest[index] = UInt8(value)
+            nodes[index].packed |= UInt32(value) << 6
         }
         nodes.append(Node(edgeStart: 0, firstChild: 0, postingStart: UInt32(postings.count), packed: 0))
 

@@ -1,3 +1,16 @@
+#if PARLANCE_WALK_STATISTICS
+/// Work counters for tuning (build with `-Xswiftc -DPARLANCE_WALK_STATISTICS`): wall
+/// time on a shared machine is too noisy to compare variants, counts are exact.
+struct WalkStatistics {
+    var visits = 0, steps = 0, lookups = 0, scanned = 0, jumpEntries = 0
+    /// Work per span band and direction (visits + steps + lookups + scanned + jump entries).
+    var byPass = [Int](repeating: 0, count: 16)
+    var pass = 0
+    var total: Int { visits + steps + lookups + scanned + jumpEntries }
+}
+nonisolated(unsafe) var walkStatistics = WalkStatistics()
+#endif
+
 /// Receives the terminal nodes a walk accepts.
 protocol TrieWalkSink {
     associatedtype State
@@ -24,6 +37,8 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
     var sink: Sink
     /// Nodes with at least this many children are worth a jump table lookup.
     let jumpFanOut: Int
+    /// Subtrees whose keys are all shorter than this are skipped (at most 255).
+    var minimumKeyLength = 0
 
     /// Walks the whole trie from the root.
     mutating func run() {
@@ -41,13 +56,22 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
             }
         }
         let childCount = node.childCount
+        #if PARLANCE_WALK_STATISTICS
+        walkStatistics.visits += 1
+        #endif
         guard childCount > 0 else { return }
         if automaton.acceptsAnyLabel(state) {
             if childCount >= jumpFanOut, jumpToGrandchildren(index, node, state) { return }
+            #if PARLANCE_WALK_STATISTICS
+            walkStatistics.scanned += childCount
+            #endif
             let first = Int(node.firstChild)
             for child in first..<(first + childCount) { followEdge(child, from: 0, state) }
         } else {
             for label in automaton.expectedLabels(state) {
+                #if PARLANCE_WALK_STATISTICS
+                walkStatistics.lookups += 1
+                #endif
                 let child = trie.child(of: node, labeled: label)
                 if child >= 0 { followEdge(child, from: 0, state) }
             }
@@ -58,11 +82,15 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
     @inline(__always)
     mutating func followEdge(_ index: Int, from offset: Int, _ state: Automaton.State) {
         let node = trie.nodes[index]
+        guard node.longestKey >= minimumKeyLength else { return }
         var state = state
         var position = offset
         let length = node.edgeLength
         while position < length {
             state = automaton.step(state, trie.label(of: node, at: position))
+            #if PARLANCE_WALK_STATISTICS
+            walkStatistics.steps += 1
+            #endif
             guard automaton.canMatch(state) else { return }
             position += 1
         }
@@ -88,6 +116,9 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
             if entries.isEmpty { continue }
             let after = automaton.step(skipped, label)
             guard automaton.canMatch(after) else { continue }
+            #if PARLANCE_WALK_STATISTICS
+            walkStatistics.jumpEntries += entries.count
+            #endif
             for entry in entries where !direct.contains(trie.jumpChildLabels[entry]) {
                 followEdge(Int(trie.jumpTargets[entry]), from: Int(trie.jumpConsumed[entry]), after)
             }

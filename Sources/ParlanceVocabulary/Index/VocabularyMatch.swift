@@ -32,6 +32,7 @@ public struct VocabularyMatch: Sendable, Hashable, CustomStringConvertible {
     /// given already normalized.
     public let writtenEdits: Int
 
+    /// A match; `writtenEdits` defaults to `edits` (no written query to compare with).
     public init(itemIndex: Int, identifier: String?, type: VocabularyType, source: VocabularySource, priority: Int,
                 matchedText: String, isPronunciation: Bool, edits: Int, writtenEdits: Int? = nil) {
         self.itemIndex = itemIndex
@@ -76,6 +77,7 @@ public struct VocabularySpan: Sendable, Hashable, CustomStringConvertible {
     /// normalized span and the normalized phrase.
     public let match: VocabularyMatch
 
+    /// A span of `units`, at `scalarRange` in the original text.
     public init(units: Range<Int>, scalarRange: Range<Int>, match: VocabularyMatch) {
         self.units = units
         self.scalarRange = scalarRange
