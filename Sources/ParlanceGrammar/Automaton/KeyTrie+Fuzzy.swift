@@ -25,31 +25,44 @@ extension KeyTrie {
         let depth = longestKey + 1
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width * (depth + 1)) { rows in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: depth + 1) { path in
-                for column in 0..<width { rows[column] = UInt8(clamping: column) }
-                var walk = FuzzyWalk(trie: self, input: input, rows: rows, path: path, width: width,
-                                     maxDistance: UInt8(clamping: maxDistance))
-                walk.descend(from: 0, depth: 0, budget: budget, accept: accept, body)
+                nodes.withUnsafeBufferPointer { nodes in
+                    labels.withUnsafeBufferPointer { labels in
+                        payloads.withUnsafeBufferPointer { payloads in
+                            for column in 0..<width { rows[column] = UInt8(clamping: column) }
+                            let walk = FuzzyWalk(nodes: nodes, labels: labels, payloads: payloads, input: input, rows: rows, path: path,
+                                                 width: width, maxDistance: UInt8(clamping: maxDistance))
+                            walk.descend(from: 0, depth: 0, budget: budget, accept: accept, body)
+                        }
+                    }
+                }
             }
         }
     }
 }
 
 /// One fuzzy walk's table: row `d` holds the distances between the key prefix of depth `d`
-/// on the current path and every prefix of the input.
+/// on the current path and every prefix of the input. Everything is borrowed memory: the
+/// walk neither allocates nor retains.
 private struct FuzzyWalk {
-    let trie: KeyTrie
+    let nodes: UnsafeBufferPointer<KeyTrie.Node>
+    let labels: UnsafeBufferPointer<UInt32>
+    let payloads: UnsafeBufferPointer<Int32>
     let input: UnsafeBufferPointer<UInt32>
     let rows: UnsafeMutableBufferPointer<UInt8>
     let path: UnsafeMutableBufferPointer<UInt32>
     let width: Int
     let maxDistance: UInt8
 
-    mutating func descend(from node: Int32, depth: Int, budget: (Int32) -> Int, accept: (Int) -> Bool,
-                          _ body: (Int32, Int, Int) -> Void) {
-        let entry = trie.nodes[Int(node)]
+    func descend(from node: Int32, depth: Int, budget: (Int32) -> Int, accept: (Int) -> Bool, _ body: (Int32, Int, Int) -> Void) {
+        let entry = nodes[Int(node)]
         let first = Int(entry.firstChild)
+        let previous = depth * width
+        // A transposition reaches back two rows, so a child is worth visiting while its own
+        // row or its parent's (plus one) is within the budget.
+        var parentSmallest = UInt8.max
+        for column in 0..<width { parentSmallest = min(parentSmallest, rows[previous + column]) }
         for child in first..<(first + Int(entry.childCount)) {
-            let label = trie.labels[child]
+            let label = labels[child]
             if label == KeyTrie.boundary {
                 // A word boundary in the key: no scalar, no row.
                 report(Int32(child), depth: depth, budget: budget, accept: accept, body)
@@ -59,23 +72,19 @@ private struct FuzzyWalk {
             let newDepth = depth + 1
             path[newDepth] = label
             let row = newDepth * width
-            let previous = depth * width
-            var smallest = UInt8.max
             rows[row] = UInt8(clamping: newDepth)
-            smallest = rows[row]
+            var smallest = rows[row]
+            let grandparent = (depth - 1) * width
             for column in 1..<width {
                 let cost: UInt8 = input[column - 1] == label ? 0 : 1
                 var value = min(rows[previous + column] &+ 1, rows[row + column - 1] &+ 1, rows[previous + column - 1] &+ cost)
                 if newDepth > 1, column > 1, label == input[column - 2], path[depth] == input[column - 1] {
-                    value = min(value, rows[(depth - 1) * width + column - 2] &+ 1)
+                    value = min(value, rows[grandparent + column - 2] &+ 1)
                 }
                 rows[row + column] = value
                 smallest = min(smallest, value)
             }
             report(Int32(child), depth: newDepth, budget: budget, accept: accept, body)
-            // A transposition reaches back two rows, so the cut needs the parent's row too.
-            var parentSmallest = UInt8.max
-            for column in 0..<width { parentSmallest = min(parentSmallest, rows[previous + column]) }
             if smallest <= maxDistance || parentSmallest &+ 1 <= maxDistance {
                 descend(from: Int32(child), depth: newDepth, budget: budget, accept: accept, body)
             }
@@ -83,12 +92,14 @@ private struct FuzzyWalk {
     }
 
     private func report(_ node: Int32, depth: Int, budget: (Int32) -> Int, accept: (Int) -> Bool, _ body: (Int32, Int, Int) -> Void) {
-        let payloads = trie.payloads(of: node)
-        guard !payloads.isEmpty else { return }
+        let entry = nodes[Int(node)]
+        guard entry.payloadCount > 0 else { return }
         let row = depth * width
         for column in 1..<width where rows[row + column] <= maxDistance && accept(column) {
             let distance = Int(rows[row + column])
-            for payload in payloads where distance <= budget(payload) { body(payload, column, distance) }
+            for index in Int(entry.payloadStart)..<Int(entry.payloadStart + entry.payloadCount) where distance <= budget(payloads[index]) {
+                body(payloads[index], column, distance)
+            }
         }
     }
 }

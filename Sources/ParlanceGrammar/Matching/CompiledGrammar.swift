@@ -39,14 +39,12 @@ public final class CompiledGrammar: Sendable {
     let templates: [TemplateEntry]
     /// Skip words (`skip_words`), as keys.
     let skipWords: KeyTrie
-    /// Reads numbers for range lists; nil when the grammar has none.
-    let numberReader: NumberReader?
 
     /// Compiles `grammar` for its language.
     ///
     /// - Throws: ``GrammarError`` when the language tag is not one ICU knows, a rule
-    ///   expands into itself, a list value references its own list, or the automaton would
-    ///   be unreasonably large.
+    ///   expands into itself, a list value references its own list, ICU has no number
+    ///   formats for a range's language, or the automaton would be unreasonably large.
     /// - Complexity: linear in the size of the templates with their rules expanded in place.
     public convenience init(_ grammar: LanguageGrammar) throws(GrammarError) {
         let language: Language
@@ -62,21 +60,12 @@ public final class CompiledGrammar: Sendable {
         } catch {
             throw GrammarError(.unreadable, location: nil, message: "ICU cannot tokenize \(language): \(error)", expected: "a working ICU installation")
         }
-        var compiler = GrammarCompiler(grammar: grammar, text: MatchText(tokenizer: tokenizer))
+        var compiler = GrammarCompiler(grammar: grammar, language: language, text: MatchText(tokenizer: tokenizer))
         let parts = try compiler.compile()
-        var reader: NumberReader?
-        if parts.lists.contains(where: \.isRange) {
-            do {
-                reader = try NumberReader(language: language, options: .init(readsLoneOne: true))
-            } catch {
-                throw GrammarError(.unreadable, location: nil, message: "ICU cannot read numbers in \(language): \(error)",
-                                   expected: "a working ICU installation")
-            }
-        }
-        self.init(grammar: grammar, language: language, tokenizer: tokenizer, parts: parts, numberReader: reader)
+        self.init(grammar: grammar, language: language, tokenizer: tokenizer, parts: parts)
     }
 
-    init(grammar: LanguageGrammar, language: Language, tokenizer: Tokenizer, parts: GrammarCompiler.Output, numberReader: NumberReader?) {
+    init(grammar: LanguageGrammar, language: Language, tokenizer: Tokenizer, parts: GrammarCompiler.Output) {
         self.grammar = grammar
         self.language = language
         self.tokenizer = tokenizer
@@ -87,7 +76,6 @@ public final class CompiledGrammar: Sendable {
         self.lists = parts.lists
         self.templates = parts.templates
         self.skipWords = parts.skipWords
-        self.numberReader = numberReader
     }
 
     /// Sizes of the compiled form, for reports and tests.
@@ -145,8 +133,9 @@ struct CompiledList: Sendable {
     enum Kind: Sendable {
         /// Values with their own automaton, accepting value indices.
         case values(Automaton, [SlotValue])
-        /// A number range.
-        case range(NumberRange)
+        /// A number range, with the spellings of its numbers (payload: index into
+        /// ``SpelledNumbers/values``).
+        case range(NumberRange, SpelledNumbers)
         /// Any text.
         case wildcard
         /// Values supplied when matching (``ExternalLists``).
@@ -157,10 +146,15 @@ struct CompiledList: Sendable {
     let name: String
     let kind: Kind
 
-    var isRange: Bool {
-        if case .range = kind { return true }
-        return false
-    }
+}
+
+/// The numbers of a range in words: every spelling of every number, as keys.
+struct SpelledNumbers: Sendable {
+    /// The numbers, by payload.
+    let values: [Double]
+    let trie: KeyTrie
+
+    static let none = SpelledNumbers(values: [], trie: KeyTrie())
 }
 
 /// A template and where it belongs.

@@ -49,7 +49,12 @@ struct GrammarCompiler {
     static let ruleDepthLimit = 64
 
     let grammar: LanguageGrammar
+    let language: Language
     let text: MatchText
+    /// Number readers by language code, for the spellings of ranges.
+    var numberReaders: [String: NumberReader] = [:]
+    /// Spelled-number keys by language code and range (bounds, step, fractions).
+    var spelledNumbers: [String: SpelledNumbers] = [:]
     var pieceIDs: [[UInt32]: Int32] = [:]
     var pieceKeys: [[UInt32]] = []
     var itemsCache: [String: [MatchText.Item]] = [:]
@@ -59,8 +64,9 @@ struct GrammarCompiler {
     var lists: [CompiledList?] = []
     var expandedRules: [ListKey: Expression] = [:]
 
-    init(grammar: LanguageGrammar, text: MatchText) {
+    init(grammar: LanguageGrammar, language: Language, text: MatchText) {
         self.grammar = grammar
+        self.language = language
         self.text = text
     }
 
@@ -185,6 +191,44 @@ struct GrammarCompiler {
         return id
     }
 
+    // MARK: Numbers
+
+    /// Every spelling of every number of `range`, from the language's number formats
+    /// (``NumberReader/spellings(of:)``), as keys: matching numbers in words is then a trie
+    /// walk, with no parsing while matching (and every reading, "twenty" as well as
+    /// "twenty five", as hassil's number trie gives).
+    mutating func spelled(_ range: NumberRange, template: Template) throws(GrammarError) -> SpelledNumbers {
+        guard range.words else { return .none }
+        let code = range.wordsLanguage ?? grammar.language
+        let cacheKey = "\(code) \(range.lowerBound) \(range.upperBound) \(range.step) \(range.fractions?.rawValue ?? "")"
+        if let known = spelledNumbers[cacheKey] { return known }
+        let reader: NumberReader
+        if let known = numberReaders[code] {
+            reader = known
+        } else {
+            do {
+                reader = try NumberReader(language: code == grammar.language ? language : Language(code))
+            } catch {
+                throw GrammarError(.invalidStructure, location: template.location, text: code,
+                                   message: "no number words for '\(code)': \(error)", expected: "a language ICU has number formats for")
+            }
+            numberReaders[code] = reader
+        }
+        let values = range.numbers
+        let spellings = reader.spellings(of: values)
+        var keys: [[UInt32]] = []
+        var payloads: [Int32] = []
+        for (index, value) in values.enumerated() {
+            for spelling in spellings[value] ?? [] {
+                keys.append(text.key(spelling))
+                payloads.append(Int32(index))
+            }
+        }
+        let spelled = SpelledNumbers(values: values, trie: KeyTrie(keys: keys) { payloads[$0] })
+        spelledNumbers[cacheKey] = spelled
+        return spelled
+    }
+
     // MARK: Lists
 
     /// The id of the list a reference names, compiling the list the first time.
@@ -194,8 +238,8 @@ struct GrammarCompiler {
             if let id = listIDs[key] { return id }
             let id = Int32(lists.count)
             listIDs[key] = id
-            lists.append(CompiledList(name: reference.listName, kind: .range(
-                NumberRange(lowerBound: range.lowerBound, upperBound: range.upperBound, step: range.step))))
+            let numbers = NumberRange(lowerBound: range.lowerBound, upperBound: range.upperBound, step: range.step)
+            lists.append(CompiledList(name: reference.listName, kind: .range(numbers, try spelled(numbers, template: template))))
             return id
         }
         let isLocal = scope.localLists.contains(reference.listName)
@@ -217,7 +261,7 @@ struct GrammarCompiler {
         lists.append(nil)  // in progress: a reference to it from its own values is a cycle
         let kind: CompiledList.Kind
         switch list.kind {
-        case .range(let range): kind = .range(range)
+        case .range(let range): kind = .range(range, try spelled(range, template: template))
         case .wildcard: kind = .wildcard
         case .external: kind = .external
         case .values(let values):

@@ -28,7 +28,7 @@ struct MatchRun {
     private var fuzzyCache: [[(piece: Int32, end: Int32, edits: UInt8)]?]
     private var skipCache: [[Int32]?]
     private var listMatches: [Int: [ListMatch]] = [:]
-    private var numbers: [Int: [NumberSpan]]?
+    private var digitCache: [DigitReading?]
 
     init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, fuzzy: Bool, maxEdits: Int) {
         self.grammar = grammar
@@ -39,6 +39,7 @@ struct MatchRun {
         exactCache = Array(repeating: nil, count: input.count + 1)
         fuzzyCache = Array(repeating: nil, count: input.count + 1)
         skipCache = Array(repeating: nil, count: input.count + 1)
+        digitCache = Array(repeating: nil, count: input.count + 1)
     }
 
     /// A thread's score: what the ranking key sums along a path.
@@ -238,10 +239,19 @@ struct MatchRun {
             }
         case .external:
             if let values = external.lists[compiled.name] { found = externalMatches(values, at: position) }
-        case .range(let range):
-            for span in numberSpans(at: position) {
-                guard let value = range.accepts(span.value, spelledOut: span.isSpelledOut) else { continue }
-                found.append(ListMatch(end: Int32(span.end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+        case .range(let range, let spelled):
+            if range.digits, let digits = digits(at: position) {
+                // hassil reads a decimal only where the range has fractions.
+                let (end, number) = range.fractions != nil ? (digits.end, digits.value) : (digits.integerEnd, digits.integerValue)
+                if let value = range.accepts(number, spelledOut: false) {
+                    found.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                }
+            }
+            if range.words {
+                spelled.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { index, end in
+                    guard let value = range.accepts(spelled.values[Int(index)], spelledOut: true) else { return }
+                    found.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                }
             }
         case .wildcard:
             // Whole words: a wildcard starts and ends at word boundaries.
@@ -274,7 +284,7 @@ struct MatchRun {
             values.trie.fuzzyMatches(window, maxDistance: values.maxBudget, budget: { Int(values.budgets[Int($0)]) },
                                      accept: { _ in true }) { value, column, distance in
                 let key = Int64(position + column) << 32 | Int64(value)
-                guard !exact.contains(key) else { return }
+                guard !exact.contains(key), !correctsDigits(values.keys[Int(value)], position..<(position + column)) else { return }
                 // Letters equal but boundaries not: still a correction.
                 let edits = UInt8(max(distance, 1))
                 if let known = fuzzyFound[key], known <= edits { return }
@@ -286,6 +296,17 @@ struct MatchRun {
             corrected.append(ListMatch(end: Int32(key >> 32), kind: .fuzzy, value: Int32(truncatingIfNeeded: key), number: 0, edits: edits, nested: []))
         }
         return found + closestSurfaces(corrected, values, at: position)
+    }
+
+    /// Whether a correction would take digits for letters: digits in the span the value
+    /// lacks, or a span ending between two digits ("lampe de cheve 50%" is not "lampe de
+    /// chevet" with "5" for "t" and 0%).
+    private func correctsDigits(_ key: [UInt32], _ span: Range<Int>) -> Bool {
+        let scalars = input.scalars
+        if span.upperBound < scalars.count, MatchRun.digitValue(scalars[span.upperBound]) != nil,
+           MatchRun.digitValue(scalars[span.upperBound - 1]) != nil { return true }
+        let spanDigits = span.filter { MatchRun.digitValue(scalars[$0]) != nil }.count
+        return spanDigits > key.filter { MatchRun.digitValue($0) != nil }.count
     }
 
     /// Of corrected values with equal keys over the same span, those whose spelling
@@ -333,63 +354,51 @@ struct MatchRun {
 
     // MARK: Numbers
 
-    /// Numbers starting at `position`, read once per utterance with ``NumberReader``.
-    private mutating func numberSpans(at position: Int) -> [NumberSpan] {
-        if numbers == nil { numbers = readNumbers() }
-        return numbers?[position] ?? []
-    }
-
-    private func readNumbers() -> [Int: [NumberSpan]] {
-        guard let reader = grammar.numberReader else { return [:] }
-        var spans: [Int: [NumberSpan]] = [:]
-        let units = input.tokenized.units
-        for number in reader.numbers(in: input.tokenized) where number.kind != .ordinal {
-            // The units the number covers.
-            let covered = units.indices.filter { units[$0].scalarRange.overlaps(number.scalarRange) }
-            guard let first = covered.first, let last = covered.last,
-                  let start = flatPosition(ofScalar: number.scalarRange.lowerBound, unit: first, atEnd: false),
-                  let end = flatPosition(ofScalar: number.scalarRange.upperBound, unit: last, atEnd: true), end > start
-            else { continue }
-            spans[start, default: []].append(NumberSpan(end: end, value: number.value, isSpelledOut: number.isSpelledOut))
-            guard number.kind == .percent, covered.count > 1 else { continue }
-            // "fifty percent", "百分之五十": the number without its percent word or prefix,
-            // for templates that spell the percent themselves.
-            for trimmed in 1..<min(covered.count, 4) {
-                let head = covered[0..<(covered.count - trimmed)]
-                let tail = covered[trimmed...]
-                if let headEnd = unitFlatRange(head.last!)?.upperBound, headEnd > start, !containsDigits(covered.suffix(trimmed)) {
-                    spans[start, default: []].append(NumberSpan(end: headEnd, value: number.value, isSpelledOut: number.isSpelledOut))
-                }
-                if let tailStart = unitFlatRange(tail.first!)?.lowerBound, tailStart < end, !containsDigits(covered.prefix(trimmed)) {
-                    spans[tailStart, default: []].append(NumberSpan(end: end, value: number.value, isSpelledOut: number.isSpelledOut))
-                }
+    /// A number in digits starting at `position`: its integer part, and the decimal when a
+    /// separator (either, as hassil reads them) and digits follow.
+    private mutating func digits(at position: Int) -> DigitReading? {
+        if let cached = digitCache[position] { return cached.integerEnd > position ? cached : nil }
+        var reading = DigitReading(integerEnd: position, integerValue: 0, end: position, value: 0)
+        var cursor = position
+        while cursor < input.count, let digit = MatchRun.digitValue(input.scalars[cursor]) {
+            reading.integerValue = reading.integerValue * 10 + Double(digit)
+            cursor += 1
+        }
+        reading.integerEnd = cursor
+        reading.end = cursor
+        reading.value = reading.integerValue
+        if cursor > position, cursor + 1 < input.count, input.scalars[cursor] == 0x2E || input.scalars[cursor] == 0x2C,
+           MatchRun.digitValue(input.scalars[cursor + 1]) != nil {
+            var fraction = 0.0
+            var scale = 1.0
+            cursor += 1
+            while cursor < input.count, let digit = MatchRun.digitValue(input.scalars[cursor]) {
+                scale /= 10
+                fraction += Double(digit) * scale
+                cursor += 1
             }
+            reading.end = cursor
+            reading.value = reading.integerValue + fraction
         }
-        return spans
+        digitCache[position] = reading
+        return reading.integerEnd > position ? reading : nil
     }
 
-    private func containsDigits(_ units: some Collection<Int>) -> Bool {
-        units.contains { input.tokenized.normalizedScalars(of: input.tokenized.units[$0]).contains { $0.properties.numericType == .decimal } }
+    /// The value of a decimal digit of any script ("5", "٥", "５" after normalization).
+    static func digitValue(_ scalar: UInt32) -> Int? {
+        if scalar >= 0x30, scalar <= 0x39 { return Int(scalar - 0x30) }
+        guard scalar >= 0x80, let value = Unicode.Scalar(scalar), value.properties.numericType == .decimal,
+              let number = value.properties.numericValue else { return nil }
+        return Int(number)
     }
+}
 
-    /// The range in ``MatchInput/scalars`` of tokenized unit `unit`.
-    private func unitFlatRange(_ unit: Int) -> Range<Int>? {
-        // Units that normalize to apostrophes alone have no range; others keep their order.
-        let scalarStart = input.tokenized.units[unit].scalarRange.lowerBound
-        return input.unitRanges.first { Int(input.origin[$0.lowerBound].start) >= scalarStart }
-    }
-
-    /// The position in ``MatchInput/scalars`` of an utterance scalar offset inside (or at an
-    /// edge of) tokenized unit `unit`.
-    private func flatPosition(ofScalar offset: Int, unit: Int, atEnd: Bool) -> Int? {
-        guard let range = unitFlatRange(unit) else { return nil }
-        if atEnd {
-            for position in range where Int(input.origin[position].end) >= offset { return position + 1 }
-            return range.upperBound
-        }
-        for position in range where Int(input.origin[position].start) >= offset { return position }
-        return range.lowerBound
-    }
+/// A number in digits: its integer part and, when written, its decimal.
+struct DigitReading {
+    var integerEnd: Int
+    var integerValue: Double
+    var end: Int
+    var value: Double
 }
 
 /// What a list matched at a position.
@@ -403,13 +412,6 @@ struct ListMatch {
     var edits: UInt8
     /// Slots filled inside the value's own template, in order.
     var nested: [Capture]
-}
-
-/// A number in the input, in positions of ``MatchInput/scalars``.
-struct NumberSpan {
-    var end: Int
-    var value: Double
-    var isSpelledOut: Bool
 }
 
 extension NumberRange {
