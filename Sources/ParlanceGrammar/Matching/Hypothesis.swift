@@ -215,6 +215,8 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     public var description: String {
-        "word edits \(wordEdits), wildcards \(wildcards) (\(wildcardScalars) chars), value edits \(valueEdits), preferred slot \(lacksPreferredSlot ? "missing" : "\(preferredSlotLength) chars"), literal \(literalScalars), requirements met \(requirementsMet), skipped \(skippedWords), template #\(templateOrder)"
+        // A preferred slot is filled with text of one character at least: 0 means none was asked for.
+        let preferred = lacksPreferredSlot ? "preferred slot missing, " : preferredSlotLength > 0 ? "preferred slot \(preferredSlotLength) chars, " : ""
+        return "word edits \(wordEdits), wildcards \(wildcards) (\(wildcardScalars) chars), value edits \(valueEdits), \(preferred)literal \(literalScalars), requirements met \(requirementsMet), skipped \(skippedWords), template #\(templateOrder)"
     }
 }
