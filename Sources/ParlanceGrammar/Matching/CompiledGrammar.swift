@@ -33,6 +33,8 @@ public final class CompiledGrammar: Sendable {
     let pieces: PieceTable
     /// Slot symbols: a list filling a slot.
     let slotSymbols: [SlotSymbol]
+    /// The list of each slot symbol (what the hot path needs of it, without the name).
+    let slotLists: [Int32]
     /// Lists, by id.
     let lists: [CompiledList]
     /// The templates, by the id the automaton accepts.
@@ -73,6 +75,7 @@ public final class CompiledGrammar: Sendable {
         self.automaton = parts.automaton
         self.pieces = parts.pieces
         self.slotSymbols = parts.slotSymbols
+        self.slotLists = parts.slotSymbols.map(\.list)
         self.lists = parts.lists
         self.templates = parts.templates
         self.skipWords = parts.skipWords

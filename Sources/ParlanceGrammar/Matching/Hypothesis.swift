@@ -191,10 +191,13 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
          -requirementsMet, skippedWords]
     }
 
-    var all: [Int] { deciding + [templateOrder] }
 
     public static func < (lhs: RankingKey, rhs: RankingKey) -> Bool {
-        lhs.all.lexicographicallyPrecedes(rhs.all)
+        let left = (lhs.wordEdits, lhs.wildcards, lhs.wildcardScalars, lhs.valueEdits, lhs.lacksPreferredSlot ? 1 : 0, -lhs.preferredSlotLength)
+        let right = (rhs.wordEdits, rhs.wildcards, rhs.wildcardScalars, rhs.valueEdits, rhs.lacksPreferredSlot ? 1 : 0, -rhs.preferredSlotLength)
+        if left != right { return left < right }
+        return (-lhs.literalScalars, -lhs.requirementsMet, lhs.skippedWords, lhs.templateOrder)
+            < (-rhs.literalScalars, -rhs.requirementsMet, rhs.skippedWords, rhs.templateOrder)
     }
 
     /// True when the two keys agree on items 1–8, the ones that decide.

@@ -77,11 +77,6 @@ struct MatchRun {
         var score: Score
     }
 
-    private struct ThreadKey: Hashable {
-        var position: Int32
-        var state: Int32
-        var captures: Int32
-    }
 
     // MARK: Simulation
 
@@ -91,20 +86,29 @@ struct MatchRun {
     mutating func simulate(_ automaton: Automaton, from start: Int, anywhere: Bool) -> [Completion] {
         let end = input.count
         var buckets = [[Thread]](repeating: [], count: end - start + 1)
-        var index: [ThreadKey: Int] = [:]
+        // Threads by (position, state, captures): where each is, to merge equal ones.
+        var index = ProbeTable()
+        var locations: [(bucket: Int32, slot: Int32)] = []
         var completions: [Completion] = []
         buckets[0].append(Thread(state: Automaton.start, captures: -1, score: Score()))
 
-        func push(_ thread: Thread, at position: Int, _ buckets: inout [[Thread]], _ index: inout [ThreadKey: Int]) {
-            let key = ThreadKey(position: Int32(position), state: thread.state, captures: thread.captures)
-            if let existing = index[key] {
-                if thread.score.isBetter(than: buckets[position - start][existing].score) {
-                    buckets[position - start][existing] = thread
-                }
+        func push(_ thread: Thread, at position: Int, _ buckets: inout [[Thread]], _ index: inout ProbeTable,
+                  _ locations: inout [(bucket: Int32, slot: Int32)]) {
+            let bucket = position - start
+            let fingerprint = UInt64(bucket) << 48 ^ UInt64(UInt32(bitPattern: thread.state)) << 24 ^ UInt64(UInt32(bitPattern: thread.captures))
+            let existing = index.find(fingerprint) { location in
+                let (otherBucket, slot) = locations[Int(location)]
+                let other = buckets[Int(otherBucket)][Int(slot)]
+                return Int(otherBucket) == bucket && other.state == thread.state && other.captures == thread.captures
+            }
+            if let existing {
+                let slot = Int(locations[Int(existing)].slot)
+                if thread.score.isBetter(than: buckets[bucket][slot].score) { buckets[bucket][slot] = thread }
                 return
             }
-            index[key] = buckets[position - start].count
-            buckets[position - start].append(thread)
+            locations.append((Int32(bucket), Int32(buckets[bucket].count)))
+            index.insert(fingerprint, Int32(locations.count - 1))
+            buckets[bucket].append(thread)
         }
 
         for position in start...end {
@@ -127,7 +131,7 @@ struct MatchRun {
                     guard target >= 0 else { continue }
                     var score = thread.score
                     score.literal &+= Int16(Int(pieceEnd) - position)
-                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &buckets, &index)
+                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &buckets, &index, &locations)
                 }
                 if fuzzy, isBoundary {
                     for (piece, pieceEnd, edits) in fuzzyPieces(at: position) where thread.score.edits + Int(edits) <= maxEdits {
@@ -135,7 +139,7 @@ struct MatchRun {
                         var score = thread.score
                         score.literal &+= Int16(grammar.pieces.keys[Int(piece)].count)
                         score.wordEdits += edits
-                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &buckets, &index)
+                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &buckets, &index, &locations)
                     }
                 }
 
@@ -143,8 +147,8 @@ struct MatchRun {
                 for transition in automaton.slotTransitions(thread.state) {
                     let target = transition.target(atBoundary: isBoundary)
                     guard target >= 0 else { continue }
-                    let symbol = grammar.slotSymbols[Int(transition.symbol)]
-                    for match in matches(ofList: Int(symbol.list), at: position) where thread.score.edits + Int(match.edits) <= maxEdits {
+                    let list = grammar.slotLists[Int(transition.symbol)]
+                    for match in matches(ofList: Int(list), at: position) where thread.score.edits + Int(match.edits) <= maxEdits {
                         var captures = thread.captures
                         for nested in match.nested { captures = arena.append(nested, parent: captures) }
                         captures = arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
@@ -156,7 +160,7 @@ struct MatchRun {
                             score.wildcards += 1
                             score.wildcardScalars &+= Int16(Int(match.end) - position)
                         }
-                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &buckets, &index)
+                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &buckets, &index, &locations)
                     }
                 }
 
@@ -165,7 +169,7 @@ struct MatchRun {
                     for skipEnd in skipWordEnds(at: position) {
                         var score = thread.score
                         score.skipped += 1
-                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &buckets, &index)
+                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &buckets, &index, &locations)
                     }
                 }
             }
@@ -454,16 +458,18 @@ struct Capture: Hashable {
 /// entry, so threads with equal captures have equal heads and merge.
 struct CaptureArena {
     private(set) var captures: [Capture] = []
-    private var ids: [Capture: Int32] = [:]
+    private var ids = ProbeTable()
 
     mutating func append(_ capture: Capture, parent: Int32) -> Int32 {
         var capture = capture
         capture.parent = parent
-        if let id = ids[capture] { return id }
-        let id = Int32(captures.count)
+        var fingerprint = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: capture.symbol))
+        fingerprint = (fingerprint &* 0x100_0000_01B3) ^ (UInt64(UInt32(bitPattern: capture.start)) << 32 | UInt64(UInt32(bitPattern: capture.end)))
+        fingerprint = (fingerprint &* 0x100_0000_01B3) ^ UInt64(UInt32(bitPattern: capture.value)) ^ capture.number.bitPattern
+        if let found = ids.find(fingerprint, matches: { captures[Int($0)] == capture }) { return found }
         captures.append(capture)
-        ids[capture] = id
-        return id
+        ids.insert(fingerprint, Int32(captures.count - 1))
+        return Int32(captures.count - 1)
     }
 
     /// The captures from the root to `head`, in order.
