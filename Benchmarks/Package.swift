@@ -16,6 +16,12 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // A quick harness for grammar compile and match times on the corpus in ../shared.
+        .executableTarget(
+            name: "GrammarTimings",
+            dependencies: [.product(name: "ParlanceGrammar", package: root)],
+            path: "Benchmarks/GrammarTimings"
+        ),
         .executableTarget(
             name: "TextBenchmarks",
             dependencies: [

@@ -153,6 +153,15 @@ public enum GrammarLoader {
     public static func assemble(language: String, common: IntentsFile, files: [IntentsFile], sharedLists: [IntentsFile] = [],
                                 externalLists: Set<String> = defaultExternalLists,
                                 contextAreaCombinations: Set<SlotCombination> = []) throws(GrammarError) -> LanguageGrammar {
+        let grammar = try merged(language: language, common: common, files: files, sharedLists: sharedLists, externalLists: externalLists,
+                                 contextAreaCombinations: contextAreaCombinations)
+        try ReferenceChecker(grammar: grammar, externalLists: externalLists).check()
+        return grammar
+    }
+
+    /// The files merged into a grammar whose references are not checked yet.
+    static func merged(language: String, common: IntentsFile, files: [IntentsFile], sharedLists: [IntentsFile],
+                       externalLists: Set<String>, contextAreaCombinations: Set<SlotCombination>) throws(GrammarError) -> LanguageGrammar {
         for file in [common] + files {
             guard let declared = file.language else {
                 throw GrammarError(.invalidStructure, location: SourceLocation(file: file.path, line: 1, column: 1), keyPath: "language",
@@ -199,11 +208,9 @@ public enum GrammarLoader {
             }
         }
 
-        let grammar = LanguageGrammar(
+        return LanguageGrammar(
             language: language, intents: intents.values.sorted { $0.name < $1.name }, lists: lists, expansionRules: rules,
             skipWords: skipWords, settings: settings, files: (sharedLists + [common] + files).map(\.path))
-        try ReferenceChecker(grammar: grammar, externalLists: externalLists).check()
-        return grammar
     }
 
     /// A slot-combination block in the form hassil matches (the upstream conversion).

@@ -20,7 +20,34 @@ struct ReferenceChecker {
         var origin: Template?
     }
 
+    /// Throws the first problem.
     func check() throws(GrammarError) {
+        try run(collecting: nil)
+    }
+
+    /// Every problem, in the order found (one per template or rule at most).
+    func errors() -> [GrammarError] {
+        let sink = ErrorSink()
+        try? run(collecting: sink)
+        return sink.errors
+    }
+
+    /// Collects errors instead of throwing them, for ``errors()``.
+    final class ErrorSink {
+        var errors: [GrammarError] = []
+    }
+
+    /// Runs `body`; an error is thrown, or collected when there is a sink.
+    private func attempt(_ sink: ErrorSink?, _ body: () throws(GrammarError) -> Void) throws(GrammarError) {
+        do {
+            try body()
+        } catch {
+            guard let sink else { throw error }
+            sink.errors.append(error)
+        }
+    }
+
+    private func run(collecting sink: ErrorSink?) throws(GrammarError) {
         var usedRules: Set<String> = []
         var localLists: [String: SlotList] = [:]
         var localRules: [String: Template] = [:]
@@ -30,13 +57,13 @@ struct ReferenceChecker {
                 var checked: Set<String> = []
                 for sentence in data.sentences {
                     scope.origin = sentence
-                    try check(sentence, in: scope, checkedRules: &checked)
+                    try attempt(sink) { () throws(GrammarError) in try check(sentence, in: scope, checkedRules: &checked) }
                 }
                 scope.origin = nil
                 for name in data.expansionRules.keys.sorted() where !checked.contains(name) {
-                    try check(data.expansionRules[name]!, in: scope, checkedRules: &checked)
+                    try attempt(sink) { () throws(GrammarError) in try check(data.expansionRules[name]!, in: scope, checkedRules: &checked) }
                 }
-                try checkListValues(data.lists, in: scope, checkedRules: &checked)
+                try checkListValues(data.lists, in: scope, checkedRules: &checked, collecting: sink)
                 usedRules.formUnion(checked)
                 localLists.merge(data.lists) { first, _ in first }
                 localRules.merge(data.expansionRules) { first, _ in first }
@@ -47,18 +74,23 @@ struct ReferenceChecker {
         let scope = Scope(lists: grammar.lists.merging(localLists) { language, _ in language },
                           rules: grammar.expansionRules.merging(localRules) { language, _ in language })
         var checked = usedRules
-        try checkListValues(grammar.lists, in: scope, checkedRules: &checked)
+        try checkListValues(grammar.lists, in: scope, checkedRules: &checked, collecting: sink)
         for name in grammar.expansionRules.keys.sorted() where !checked.contains(name) {
             var path = [name]
-            try check(grammar.expansionRules[name]!, in: scope, checkedRules: &checked, path: &path, reportsUnknown: false)
+            try attempt(sink) { () throws(GrammarError) in
+                try check(grammar.expansionRules[name]!, in: scope, checkedRules: &checked, path: &path, reportsUnknown: false)
+            }
             checked.insert(name)
         }
     }
 
-    func checkListValues(_ owned: [String: SlotList], in scope: Scope, checkedRules: inout Set<String>) throws(GrammarError) {
+    func checkListValues(_ owned: [String: SlotList], in scope: Scope, checkedRules: inout Set<String>,
+                         collecting sink: ErrorSink? = nil) throws(GrammarError) {
         for name in owned.keys.sorted() {
             guard case .values(let values) = owned[name]!.kind else { continue }
-            for value in values { try check(value.input, in: scope, checkedRules: &checkedRules) }
+            for value in values {
+                try attempt(sink) { () throws(GrammarError) in try check(value.input, in: scope, checkedRules: &checkedRules) }
+            }
         }
     }
 

@@ -1,0 +1,96 @@
+/// A deterministic automaton over the symbols of a grammar: template words (pieces of
+/// normalized text) and slots (a list reference filling a slot), with word boundaries as
+/// conditions on transitions.
+///
+/// Every template of a language is one path family in it: alternatives and optionals are
+/// branches, shared prefixes are shared states, and a state reached by the same symbols
+/// in several templates is one state (subset construction over the templates' union,
+/// Rabin & Scott 1959). Matching an utterance walks it once for all intents; a slot
+/// transition consumes whatever its list matches there, so list values never multiply
+/// the states.
+///
+/// Each transition has two targets: one taken when the input is at a word boundary and
+/// one taken inside a word. A template word preceded by whitespace reaches its target
+/// only at a boundary; a word glued to what precedes it (`light[s]`, `{area}zimmer`) is
+/// reachable either way.
+///
+/// Built by ``AutomatonBuilder``; matched by ``MatchRun``.
+struct Automaton: Sendable {
+    /// A state's transitions and accepts, as ranges of the flat tables.
+    struct State: Sendable {
+        var pieceStart: Int32
+        var pieceEnd: Int32
+        var slotStart: Int32
+        var slotEnd: Int32
+        var acceptStart: Int32
+        var acceptEnd: Int32
+    }
+
+    /// A transition on a symbol (a piece id or a slot id, by table).
+    struct Transition: Sendable {
+        var symbol: Int32
+        /// The target when the input is at a word boundary; -1 for none.
+        var atBoundary: Int32
+        /// The target when it is not; -1 for none.
+        var inside: Int32
+
+        @inline(__always)
+        func target(atBoundary isBoundary: Bool) -> Int32 { isBoundary ? atBoundary : inside }
+    }
+
+    /// An accepted path: what it accepts (a template or a slot value, by the owner's
+    /// numbering), and whether the input must be at a boundary there.
+    struct Accept: Sendable, Hashable {
+        var id: Int32
+        var needsBoundary: Bool
+    }
+
+    var states: [State]
+    /// Piece transitions, each state's sorted by symbol.
+    var pieces: [Transition]
+    /// Slot transitions.
+    var slots: [Transition]
+    var accepts: [Accept]
+
+    /// The start state.
+    static let start: Int32 = 0
+
+    /// The piece transitions of `state`.
+    @inline(__always)
+    func pieceTransitions(_ state: Int32) -> ArraySlice<Transition> {
+        let entry = states[Int(state)]
+        return pieces[Int(entry.pieceStart)..<Int(entry.pieceEnd)]
+    }
+
+    /// The transition of `state` on piece `symbol`, by binary search.
+    @inline(__always)
+    func pieceTransition(_ state: Int32, _ symbol: Int32) -> Transition? {
+        let entry = states[Int(state)]
+        var low = Int(entry.pieceStart)
+        var high = Int(entry.pieceEnd)
+        while low < high {
+            let middle = (low + high) >> 1
+            let candidate = pieces[middle].symbol
+            if candidate == symbol { return pieces[middle] }
+            if candidate < symbol { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The slot transitions of `state`.
+    @inline(__always)
+    func slotTransitions(_ state: Int32) -> ArraySlice<Transition> {
+        let entry = states[Int(state)]
+        return slots[Int(entry.slotStart)..<Int(entry.slotEnd)]
+    }
+
+    /// The accepts of `state`.
+    @inline(__always)
+    func accepts(_ state: Int32) -> ArraySlice<Accept> {
+        let entry = states[Int(state)]
+        return accepts[Int(entry.acceptStart)..<Int(entry.acceptEnd)]
+    }
+
+    /// The number of transitions of every kind.
+    var transitionCount: Int { pieces.count + slots.count }
+}

@@ -1,0 +1,139 @@
+/// A trie of scalar keys, each carrying payloads (indices into the owner's table), stored
+/// flat: nodes in breadth-first order, each node's children contiguous and sorted by scalar.
+///
+/// Keys are normalized scalars (as ``MatchKey`` makes them); the scalar ``boundary`` (a
+/// space, which no piece of a key ever holds otherwise) marks where a key requires a word
+/// boundary in the input. Three walks use it:
+/// - ``prefixes(of:from:_:)``: every key that is a prefix of the input from a position
+///   (template words, exact);
+/// - ``matches(in:from:_:)``: the same with boundary marks honoured (slot values, skip words);
+/// - ``fuzzyMatches(_:budget:accept:_:)`` (in `KeyTrie+Fuzzy.swift`): keys within a bounded
+///   edit distance.
+///
+/// - Complexity: a walk costs O(length of the longest key matched × log(alphabet at a node)).
+struct KeyTrie: Sendable {
+    /// The scalar that marks a required word boundary inside a key.
+    static let boundary: UInt32 = 0x20
+
+    struct Node: Sendable {
+        var firstChild: Int32
+        var childCount: Int32
+        var payloadStart: Int32
+        var payloadCount: Int32
+    }
+
+    private(set) var nodes: [Node]
+    /// The scalar on the edge into each node (0 for the root).
+    private(set) var labels: [UInt32]
+    private(set) var payloads: [Int32]
+    /// The longest key, in scalars.
+    private(set) var longestKey: Int
+
+    /// An empty trie.
+    init() {
+        nodes = [Node(firstChild: 1, childCount: 0, payloadStart: 0, payloadCount: 0)]
+        labels = [0]
+        payloads = []
+        longestKey = 0
+    }
+
+    /// A trie of `keys`; key `i` carries payload `payload(i)`. Empty keys are ignored.
+    init(keys: [[UInt32]], payload: (Int) -> Int32 = { Int32($0) }) {
+        // Build with dictionaries, then lay out breadth first.
+        final class Building {
+            var children: [UInt32: Building] = [:]
+            var payloads: [Int32] = []
+        }
+        let root = Building()
+        var longest = 0
+        for (index, key) in keys.enumerated() where !key.isEmpty {
+            var node = root
+            for scalar in key {
+                if let next = node.children[scalar] {
+                    node = next
+                } else {
+                    let next = Building()
+                    node.children[scalar] = next
+                    node = next
+                }
+            }
+            node.payloads.append(payload(index))
+            longest = max(longest, key.count)
+        }
+        var nodes: [Node] = []
+        var labels: [UInt32] = []
+        var payloads: [Int32] = []
+        var queue: [(Building, UInt32)] = [(root, 0)]
+        var head = 0
+        while head < queue.count {
+            let (node, label) = queue[head]
+            head += 1
+            let sorted = node.children.sorted { $0.key < $1.key }
+            // Children are appended to the queue in order, so they get consecutive indices.
+            nodes.append(Node(firstChild: Int32(queue.count), childCount: Int32(sorted.count),
+                              payloadStart: Int32(payloads.count), payloadCount: Int32(node.payloads.count)))
+            labels.append(label)
+            payloads.append(contentsOf: node.payloads)
+            for (scalar, child) in sorted { queue.append((child, scalar)) }
+        }
+        self.nodes = nodes
+        self.labels = labels
+        self.payloads = payloads
+        self.longestKey = longest
+    }
+
+    /// The child of `node` along `scalar`, if any.
+    @inline(__always)
+    func child(_ node: Int32, _ scalar: UInt32) -> Int32? {
+        let entry = nodes[Int(node)]
+        var low = Int(entry.firstChild)
+        var high = low + Int(entry.childCount)
+        while low < high {
+            let middle = (low + high) >> 1
+            let label = labels[middle]
+            if label == scalar { return Int32(middle) }
+            if label < scalar { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The payloads of `node`.
+    @inline(__always)
+    func payloads(of node: Int32) -> ArraySlice<Int32> {
+        let entry = nodes[Int(node)]
+        return payloads[Int(entry.payloadStart)..<Int(entry.payloadStart + entry.payloadCount)]
+    }
+
+    /// Calls `body(payload, end)` for every key that spells `scalars[start..<end]` exactly
+    /// (boundary marks are not followed: use for keys without them).
+    func prefixes(of scalars: [UInt32], from start: Int, _ body: (Int32, Int) -> Void) {
+        var node: Int32 = 0
+        var position = start
+        while position < scalars.count, let next = child(node, scalars[position]) {
+            node = next
+            position += 1
+            for payload in payloads(of: node) { body(payload, position) }
+        }
+    }
+
+    /// Calls `body(payload, end)` for every key that matches the input from `start`: its
+    /// scalars in order, each boundary mark where `isBoundary` holds (consuming nothing).
+    /// Input boundaries the key does not mark are passed over, as template text does.
+    func matches(in scalars: [UInt32], isBoundary: [Bool], from start: Int, _ body: (Int32, Int) -> Void) {
+        walk(0, start, scalars, isBoundary, body)
+    }
+
+    private func walk(_ node: Int32, _ position: Int, _ scalars: [UInt32], _ isBoundary: [Bool], _ body: (Int32, Int) -> Void) {
+        var node = node
+        var position = position
+        while true {
+            if node != 0 { for payload in payloads(of: node) { body(payload, position) } }
+            if isBoundary[position], let marked = child(node, KeyTrie.boundary) {
+                walk(marked, position, scalars, isBoundary, body)
+            }
+            guard position < scalars.count, let next = child(node, scalars[position]) else { return }
+            node = next
+            position += 1
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ParlanceText
+
+/// Text in the form the automaton matches: runs of normalized scalars ("pieces") and the
+/// word boundaries between them.
+///
+/// Template text and utterances go through the same ``Tokenizer``, so both sides agree on
+/// what a word is, how it is normalized (case, width, diacritics, kana) and which
+/// characters are not text at all (punctuation, symbols such as `%` or `°`). Two rules on
+/// top:
+/// - Apostrophes inside words are dropped on both sides: ICU keeps "joe's" and "l'entrée"
+///   whole in an utterance, while a template writes `Joe[']s` or `l'{area}`, whose
+///   fragments tokenize apart.
+/// - In template text, whitespace is a required word boundary; other characters between
+///   tokens (a hyphen, a percent sign) require nothing. So `CO[-]Sensor` matches "CO-Sensor"
+///   and "CO Sensor", and `{brightness}%` matches "50%" and "50 %".
+struct MatchText: Sendable {
+    /// One item of template text.
+    enum Item: Sendable, Hashable {
+        /// Normalized scalars to match, in order, with no boundary required inside.
+        case piece([UInt32])
+        /// A word boundary the input must have here.
+        case boundary
+    }
+
+    let tokenizer: Tokenizer
+
+    static let apostrophe: UInt32 = 0x27
+
+    /// The items of template text, with runs of boundaries collapsed to one.
+    func items(_ text: String) -> [Item] {
+        let tokenized = tokenizer.tokenize(text)
+        let scalars = Array(text.unicodeScalars)
+        var items: [Item] = []
+        var piece: [UInt32] = []
+        func gapHasWhitespace(_ range: Range<Int>) -> Bool {
+            range.contains { scalars[$0].properties.isWhitespace }
+        }
+        func closePiece() {
+            if !piece.isEmpty { items.append(.piece(piece)) }
+            piece = []
+        }
+        func addBoundary() {
+            closePiece()
+            if items.last != .boundary { items.append(.boundary) }
+        }
+        var cursor = 0
+        for unit in tokenized.units {
+            if gapHasWhitespace(cursor..<unit.scalarRange.lowerBound) { addBoundary() }
+            for scalar in tokenized.normalizedScalars(of: unit) where scalar.value != MatchText.apostrophe {
+                piece.append(scalar.value)
+            }
+            cursor = unit.scalarRange.upperBound
+        }
+        if gapHasWhitespace(cursor..<scalars.count) { addBoundary() }
+        closePiece()
+        return items
+    }
+
+    /// A key for ``KeyTrie``: the pieces of `text` with ``KeyTrie/boundary`` between words,
+    /// without boundaries at either end (a value or skip word starts and ends where the
+    /// template around it says).
+    func key(_ text: String) -> [UInt32] {
+        var key: [UInt32] = []
+        for item in items(text) {
+            switch item {
+            case .piece(let scalars): key.append(contentsOf: scalars)
+            case .boundary: if !key.isEmpty { key.append(KeyTrie.boundary) }
+            }
+        }
+        if key.last == KeyTrie.boundary { key.removeLast() }
+        return key
+    }
+}
+
+extension Array where Element == UInt32 {
+    /// The number of letters (and digits) in a key, boundary marks aside: what the edit
+    /// budget is measured by.
+    var letterCount: Int {
+        reduce(0) { count, scalar in
+            guard scalar != KeyTrie.boundary, let value = Unicode.Scalar(scalar), value.properties.isAlphabetic || value.properties.numericType != nil
+            else { return count }
+            return count + 1
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import ParlanceText
+
+extension CompiledGrammar {
+    /// Matches an utterance against every template of every intent at once.
+    ///
+    /// ```swift
+    /// let result = compiled.match("turn on the lights", lists: home, context: ["area": "Kitchen"])
+    /// result.best?.intent       // "HassTurnOn"
+    /// result.best?.slotValues   // ["area": "Kitchen", "domain": "light"]
+    /// ```
+    ///
+    /// What a match is (hassil's semantics): the whole utterance, punctuation aside, is
+    /// spelled by one template, its lists filled from the utterance; skip words may be
+    /// passed over; a wildcard takes any words. Then the data block's conditions apply:
+    /// `requires_context` and `excludes_context` against the given context with what the
+    /// matched values bring (an entity's domain), fixed `slots` are added, and slots are
+    /// copied from the context where the block asks.
+    ///
+    /// - Parameters:
+    ///   - lists: the lists supplied when matching (`{name}`, `{area}`, `{floor}`), prepared
+    ///     by ``prepare(_:)`` of this grammar.
+    ///   - context: what is known besides the utterance, e.g. the satellite's area.
+    /// - Returns: the hypotheses, best first (see ``RankingKey``).
+    /// - Complexity: O(n × active threads) for n scalars of the utterance; each template word,
+    ///   list and number is looked up once per position.
+    public func match(_ utterance: String, lists: ExternalLists = .empty, context: [String: DataValue] = [:],
+                      options: MatchOptions = MatchOptions()) -> MatchResult {
+        let input = MatchInput(utterance, tokenizer: tokenizer)
+        let exact = candidates(input, lists: lists, context: context, options: options, fuzzy: options.fuzziness == .always)
+        var all = exact
+        // Corrections rank below exact matches unless those need wildcards (RankingKey).
+        if options.fuzziness == .whenExactFails, exact.allSatisfy({ $0.ranking.wildcards > 0 }) {
+            all += candidates(input, lists: lists, context: context, options: options, fuzzy: true).filter { $0.ranking.edits > 0 }
+        }
+        return MatchResult(utterance: utterance, hypotheses: ranked(all, limit: options.limit))
+    }
+
+    /// Every hypothesis of one pass, unranked.
+    func candidates(_ input: MatchInput, lists: ExternalLists, context: [String: DataValue], options: MatchOptions,
+                    fuzzy: Bool) -> [Hypothesis] {
+        var run = MatchRun(grammar: self, input: input, external: lists, fuzzy: fuzzy, maxEdits: max(0, options.maxEdits))
+        let completions = run.simulate(automaton, from: 0, anywhere: false)
+        var candidates: [Hypothesis] = []
+        for completion in completions {
+            if let hypothesis = hypothesis(completion, captures: run.arena.chain(completion.captures), input: input, lists: lists,
+                                           context: context, options: options) {
+                candidates.append(hypothesis)
+            }
+        }
+        return candidates
+    }
+
+    /// A completed path as a hypothesis, or nil when the data block's conditions reject it.
+    func hypothesis(_ completion: MatchRun.Completion, captures: [Capture], input: MatchInput, lists: ExternalLists,
+                    context given: [String: DataValue], options: MatchOptions) -> Hypothesis? {
+        let entry = templates[Int(completion.accept)]
+        let intent = grammar.intents[entry.intent]
+        let data = intent.data[entry.data]
+
+        // hassil first sets aside blocks the given context already rules out.
+        if !given.isEmpty {
+            guard ContextRules.satisfies(data.requiresContext, given, allowingMissing: true),
+                  ContextRules.avoids(data.excludesContext, given) else { return nil }
+        }
+        if let keywords = data.requiredKeywords, !keywords.isEmpty {
+            let words = Set(input.tokenized.tokens.map { input.tokenized.normalized($0) })
+            guard keywords.contains(where: { words.contains(tokenizer.normalizer.normalize($0)) }) else { return nil }
+        }
+
+        var slots: [SlotMatch] = []
+        var context = given
+        for capture in captures {
+            let symbol = slotSymbols[Int(capture.symbol)]
+            let list = self.lists[Int(symbol.list)]
+            let range = Int(capture.start)..<Int(capture.end)
+            let text = input.text(range)
+            let span = input.span(range)
+            let slot: SlotMatch
+            switch (list.kind, capture.kind) {
+            case (.values(_, let values), _):
+                let value = values[Int(capture.value)]
+                for (key, item) in value.context { context[key] = item }
+                slot = SlotMatch(name: symbol.slotName, value: value.output ?? .string(text), text: text, listValue: value.input.text,
+                                 span: span, kind: capture.edits > 0 ? .fuzzy : (value.output == nil ? .text : .exact), edits: Int(capture.edits))
+            case (.external, _):
+                guard let value = lists.lists[list.name]?.values[Int(capture.value)] else { continue }
+                for (key, item) in value.context { context[key] = item }
+                slot = SlotMatch(name: symbol.slotName, value: value.output, text: text, listValue: value.text, span: span,
+                                 kind: capture.kind == .fuzzy ? .fuzzy : .exact, edits: Int(capture.edits))
+            case (_, .number):
+                let number = capture.number
+                let value: DataValue = number.rounded() == number && abs(number) < 9e15 ? .int(Int(number)) : .double(number)
+                slot = SlotMatch(name: symbol.slotName, value: value, text: text, span: span, kind: .number)
+            default:
+                slot = SlotMatch(name: symbol.slotName, value: .string(text), text: text, span: span, kind: .wildcard)
+            }
+            // A slot filled twice keeps its last value (hassil's entities by name).
+            slots.removeAll { $0.name == slot.name }
+            slots.append(slot)
+        }
+
+        guard ContextRules.avoids(data.excludesContext, context) else { return nil }
+        var copied: [SlotMatch] = []
+        for (key, constraint) in data.requiresContext.sorted(by: { $0.key < $1.key }) {
+            guard let actual = context[key].map(ContextRules.unpacked), ContextRules.satisfies(constraint, actual) else { return nil }
+            if constraint.fillsSlot { copied.append(SlotMatch(name: key, value: actual, kind: .context)) }
+        }
+        let filled = Set(slots.map(\.name))
+        for (name, value) in data.slots.sorted(by: { $0.key < $1.key }) where !filled.contains(name) {
+            slots.append(SlotMatch(name: name, value: value, kind: .fixed))
+        }
+        // hassil adds context slots after fixed ones, so a context slot replaces a fixed one.
+        for slot in copied where !filled.contains(slot.name) {
+            slots.removeAll { $0.name == slot.name }
+            slots.append(slot)
+        }
+
+        var preferredLength = 0
+        var lacksPreferred = options.preferredSlot != nil
+        if let preferred = options.preferredSlot,
+           let slot = slots.first(where: { $0.name == preferred && $0.span != nil && $0.kind != .wildcard }) {
+            lacksPreferred = false
+            preferredLength = slot.text.count
+        }
+        let score = completion.score
+        let key = RankingKey(wordEdits: Int(score.wordEdits), valueEdits: Int(score.valueEdits), lacksPreferredSlot: lacksPreferred, preferredSlotLength: preferredLength,
+                             wildcards: Int(score.wildcards), literalScalars: Int(score.literal), requirementsMet: data.requiresContext.count, skippedWords: Int(score.skipped),
+                             wildcardScalars: Int(score.wildcardScalars), templateOrder: Int(completion.accept))
+        return Hypothesis(intent: intent.name, slots: slots, context: context, metadata: data.metadata,
+                          response: data.response ?? "default", template: entry.template, ranking: key,
+                          confidence: key.confidence(matchedScalars: input.count), isNearTie: false)
+    }
+
+    /// Sorts, keeps the best of hypotheses that agree on intent and slot values, marks
+    /// near-ties between intents.
+    func ranked(_ candidates: [Hypothesis], limit: Int) -> [Hypothesis] {
+        var seen: Set<String> = []
+        var unique: [Hypothesis] = []
+        for hypothesis in candidates.sorted(by: { $0.ranking < $1.ranking }) {
+            let identity = hypothesis.intent + "\u{1}" + hypothesis.slots.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "\u{1}")
+            if seen.insert(identity).inserted { unique.append(hypothesis) }
+        }
+        let kept = Array(unique.prefix(max(limit, 1)))
+        return kept.map { hypothesis in
+            let tied = unique.contains { $0.intent != hypothesis.intent && $0.ranking.ties(with: hypothesis.ranking) }
+            return Hypothesis(intent: hypothesis.intent, slots: hypothesis.slots, context: hypothesis.context, metadata: hypothesis.metadata,
+                              response: hypothesis.response, template: hypothesis.template, ranking: hypothesis.ranking,
+                              confidence: tied ? hypothesis.confidence / 2 : hypothesis.confidence, isNearTie: tied)
+        }
+    }
+}
+
+/// `requires_context` and `excludes_context`, as hassil checks them.
+enum ContextRules {
+    /// A context value written as `{value: …, text: …}` stands for its value.
+    static func unpacked(_ value: DataValue) -> DataValue {
+        if case .map(let fields) = value, let inner = fields["value"] { return inner }
+        return value
+    }
+
+    /// Whether `actual` satisfies one constraint: any value when it names none, else one of its values.
+    static func satisfies(_ constraint: ContextConstraint, _ actual: DataValue) -> Bool {
+        guard let values = constraint.values else { return actual != .null }
+        return values.contains { ContextRules.equal($0, actual) }
+    }
+
+    /// Whether `context` satisfies every requirement; keys it lacks pass when `allowingMissing`.
+    static func satisfies(_ requires: [String: ContextConstraint], _ context: [String: DataValue], allowingMissing: Bool) -> Bool {
+        for (key, constraint) in requires {
+            guard let actual = context[key] else {
+                if allowingMissing { continue }
+                return false
+            }
+            guard constraint.values == nil || satisfies(constraint, unpacked(actual)) else { return false }
+        }
+        return true
+    }
+
+    /// Whether `context` avoids every excluded value.
+    static func avoids(_ excludes: [String: ContextConstraint], _ context: [String: DataValue]) -> Bool {
+        for (key, constraint) in excludes {
+            guard let actual = context[key], let values = constraint.values else { continue }
+            if values.contains(where: { equal($0, unpacked(actual)) }) { return false }
+        }
+        return true
+    }
+
+    /// Equality as Python compares YAML values: 1 == 1.0.
+    static func equal(_ lhs: DataValue, _ rhs: DataValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Double(a) == b
+        default: lhs == rhs
+        }
+    }
+}

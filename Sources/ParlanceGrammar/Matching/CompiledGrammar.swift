@@ -1,0 +1,168 @@
+import ParlanceText
+
+/// A language's grammar compiled into one automaton: the expensive object, made once per
+/// language and shared (it is immutable and `Sendable`).
+///
+/// ```swift
+/// let grammar = try GrammarLoader.load(corpus: corpus, language: "en")
+/// let compiled = try CompiledGrammar(grammar)                     // ~100 ms, once
+/// let home = compiled.prepare(fixtures.slotLists())               // once per home
+/// let result = compiled.match("turn on the kitchen light", lists: home)
+/// result.best?.intent                                             // "HassTurnOn"
+/// result.best?.slots.first { $0.name == "name" }?.value           // "Kitchen Light"
+/// ```
+///
+/// Every template of every intent compiles into one deterministic ``Automaton`` over
+/// template words and slots (see ``GrammarCompiler``); every value list into an automaton
+/// of its own, which a slot transition runs where it stands. Matching an utterance walks
+/// the main automaton once, for every intent at the same time (see ``match(_:lists:context:options:)``).
+///
+/// Every error is found here, while compiling: matching never fails, it only finds
+/// fewer hypotheses.
+public final class CompiledGrammar: Sendable {
+    /// The grammar compiled.
+    public let grammar: LanguageGrammar
+    /// The language its text is tokenized and normalized as.
+    public let language: Language
+    /// The tokenizer for utterances, template text and list values.
+    public let tokenizer: Tokenizer
+
+    let text: MatchText
+    let automaton: Automaton
+    /// Template words (pieces), by id.
+    let pieces: PieceTable
+    /// Slot symbols: a list filling a slot.
+    let slotSymbols: [SlotSymbol]
+    /// The list of each slot symbol (what the hot path needs of it, without the name).
+    let slotLists: [Int32]
+    /// Lists, by id.
+    let lists: [CompiledList]
+    /// The templates, by the id the automaton accepts.
+    let templates: [TemplateEntry]
+    /// Skip words (`skip_words`), as keys.
+    let skipWords: KeyTrie
+
+    /// Compiles `grammar` for its language.
+    ///
+    /// - Throws: ``GrammarError`` when the language tag is not one ICU knows, a rule
+    ///   expands into itself, a list value references its own list, ICU has no number
+    ///   formats for a range's language, or the automaton would be unreasonably large.
+    /// - Complexity: linear in the size of the templates with their rules expanded in place.
+    public convenience init(_ grammar: LanguageGrammar) throws(GrammarError) {
+        let language: Language
+        do {
+            language = try Language(grammar.language)
+        } catch {
+            throw GrammarError(.missingLanguage(grammar.language), location: nil, text: grammar.language,
+                               message: "'\(grammar.language)' is not a language tag", expected: "a BCP-47 language tag such as en, de or zh-cn")
+        }
+        let tokenizer: Tokenizer
+        do {
+            tokenizer = try Tokenizer(language: language)
+        } catch {
+            throw GrammarError(.unreadable, location: nil, message: "ICU cannot tokenize \(language): \(error)", expected: "a working ICU installation")
+        }
+        var compiler = GrammarCompiler(grammar: grammar, language: language, text: MatchText(tokenizer: tokenizer))
+        let parts = try compiler.compile()
+        self.init(grammar: grammar, language: language, tokenizer: tokenizer, parts: parts)
+    }
+
+    init(grammar: LanguageGrammar, language: Language, tokenizer: Tokenizer, parts: GrammarCompiler.Output) {
+        self.grammar = grammar
+        self.language = language
+        self.tokenizer = tokenizer
+        self.text = MatchText(tokenizer: tokenizer)
+        self.automaton = parts.automaton
+        self.pieces = parts.pieces
+        self.slotSymbols = parts.slotSymbols
+        self.slotLists = parts.slotSymbols.map(\.list)
+        self.lists = parts.lists
+        self.templates = parts.templates
+        self.skipWords = parts.skipWords
+    }
+
+    /// Sizes of the compiled form, for reports and tests.
+    public struct Statistics: Sendable, Hashable, CustomStringConvertible {
+        /// Templates compiled.
+        public let templates: Int
+        /// States of the main automaton.
+        public let states: Int
+        /// Transitions of the main automaton.
+        public let transitions: Int
+        /// Distinct template words.
+        public let words: Int
+        /// Lists compiled (value lists with their own automata, ranges, wildcards, external).
+        public let lists: Int
+
+        public var description: String {
+            "\(templates) templates → \(states) states, \(transitions) transitions, \(words) words, \(lists) lists"
+        }
+    }
+
+    /// Sizes of the compiled form.
+    public var statistics: Statistics {
+        Statistics(templates: templates.count, states: automaton.states.count, transitions: automaton.transitionCount,
+                   words: pieces.keys.count, lists: lists.count)
+    }
+}
+
+/// Template words, interned: id → normalized scalars, with a trie for lookups.
+struct PieceTable: Sendable {
+    /// The scalars of each piece, by id.
+    let keys: [[UInt32]]
+    /// Each piece's edit budget (0 for short words).
+    let budgets: [UInt8]
+    /// All pieces.
+    let trie: KeyTrie
+    /// The largest budget of any piece.
+    let maxBudget: Int
+
+    init(keys: [[UInt32]]) {
+        self.keys = keys
+        self.budgets = keys.map { UInt8(EditBudget.edits(forLetters: $0.letterCount)) }
+        self.trie = KeyTrie(keys: keys)
+        self.maxBudget = Int(budgets.max() ?? 0)
+    }
+}
+
+/// A slot transition's label: which list fills which slot.
+struct SlotSymbol: Sendable, Hashable {
+    let list: Int32
+    let slotName: String
+}
+
+/// A list as compiled.
+struct CompiledList: Sendable {
+    enum Kind: Sendable {
+        /// Values with their own automaton, accepting value indices.
+        case values(Automaton, [SlotValue])
+        /// A number range, with the spellings of its numbers (payload: index into
+        /// ``SpelledNumbers/values``).
+        case range(NumberRange, SpelledNumbers)
+        /// Any text.
+        case wildcard
+        /// Values supplied when matching (``ExternalLists``).
+        case external
+    }
+
+    /// The list's name.
+    let name: String
+    let kind: Kind
+
+}
+
+/// The numbers of a range in words: every spelling of every number, as keys.
+struct SpelledNumbers: Sendable {
+    /// The numbers, by payload.
+    let values: [Double]
+    let trie: KeyTrie
+
+    static let none = SpelledNumbers(values: [], trie: KeyTrie())
+}
+
+/// A template and where it belongs.
+struct TemplateEntry: Sendable {
+    let intent: Int
+    let data: Int
+    let template: Template
+}

@@ -1,0 +1,225 @@
+/// How to match an utterance.
+public struct MatchOptions: Sendable, Hashable {
+    /// When template words and list values may match with edits.
+    public enum Fuzziness: Sendable, Hashable {
+        /// Exact matches only.
+        case off
+        /// A second pass with edits only when the exact pass finds nothing, or only
+        /// hypotheses with wildcards. The best hypothesis is the same as with ``always``
+        /// (a correction ranks below any exact match but one with more wildcards: see
+        /// ``RankingKey``), for the cost of one exact pass on most clean input.
+        case whenExactFails
+        /// Edits always allowed: every hypothesis within the budget is returned.
+        case always
+    }
+
+    /// When edits are allowed.
+    public var fuzziness: Fuzziness
+    /// The most edits one hypothesis may carry in all (each word or value also stays within
+    /// its own ``EditBudget``).
+    public var maxEdits: Int
+    /// A slot whose presence ranks a hypothesis first among those with as few edits, the
+    /// longer its text the better (hassil's `best_slot_name`; Home Assistant passes "name",
+    /// so a named entity beats an area that happens to share its first word).
+    public var preferredSlot: String?
+    /// The most hypotheses returned, best first.
+    public var limit: Int
+
+    public init(fuzziness: Fuzziness = .whenExactFails, maxEdits: Int = 2, preferredSlot: String? = nil, limit: Int = 8) {
+        self.fuzziness = fuzziness
+        self.maxEdits = maxEdits
+        self.preferredSlot = preferredSlot
+        self.limit = limit
+    }
+}
+
+/// The hypotheses for one utterance, best first.
+public struct MatchResult: Sendable {
+    /// The utterance as given.
+    public let utterance: String
+    /// Complete matches, best first (at most ``MatchOptions/limit``), one per intent and set
+    /// of slot values.
+    public let hypotheses: [Hypothesis]
+
+    /// The best hypothesis, if any template matched.
+    public var best: Hypothesis? { hypotheses.first }
+
+    /// True when the best hypothesis and the next one of a different intent rank the same
+    /// on everything but the final tie-breakers (see ``RankingKey/ties(with:)``): the
+    /// utterance is ambiguous between intents, and the order between them is arbitrary.
+    public var isAmbiguous: Bool { hypotheses.first?.isNearTie ?? false }
+}
+
+/// One complete match of an utterance: an intent, its slots, and how well it matched.
+public struct Hypothesis: Sendable {
+    /// The intent's name.
+    public let intent: String
+    /// The slots: those the utterance filled, in utterance order, then the data block's
+    /// fixed slots and slots copied from the context. A slot filled twice keeps its last value.
+    public let slots: [SlotMatch]
+    /// The context after matching: the given context with what matched values brought
+    /// (an entity's domain) merged over it.
+    public let context: [String: DataValue]
+    /// The data block's metadata.
+    public let metadata: [String: DataValue]
+    /// The response key (`response:`, or "default").
+    public let response: String
+    /// The template that matched.
+    public let template: Template
+    /// The ranking key.
+    public let ranking: RankingKey
+    /// A confidence in [0, 1] derived from the ranking key (see ``RankingKey/confidence``),
+    /// halved on a near-tie with another intent.
+    public let confidence: Double
+    /// True when a hypothesis of another intent ranks the same up to the tie-breakers.
+    public let isNearTie: Bool
+
+    /// The slot named `name`, if filled.
+    public func slot(_ name: String) -> SlotMatch? { slots.first { $0.name == name } }
+
+    /// The slots as hassil's `entities`: name → value.
+    public var slotValues: [String: DataValue] {
+        Dictionary(slots.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+}
+
+/// A filled slot.
+public struct SlotMatch: Sendable, Hashable, CustomStringConvertible {
+    /// How a slot was filled.
+    public enum Kind: String, Sendable, Hashable {
+        /// A list value matched as written.
+        case exact
+        /// A list value matched with edits.
+        case fuzzy
+        /// A number of a range list.
+        case number
+        /// A value whose list gives no output: the slot holds the text as said.
+        case text
+        /// A wildcard: any text.
+        case wildcard
+        /// A fixed slot of the data block (`slots:`).
+        case fixed
+        /// Copied from the context (`requires_context: {area: {slot: true}}`).
+        case context
+    }
+
+    /// The slot's name.
+    public let name: String
+    /// The slot's value: the list value's output, the number (times the range's
+    /// multiplier), or the text as said.
+    public let value: DataValue
+    /// The utterance's text the slot spans, as hassil reports it ("" for fixed and context slots).
+    public let text: String
+    /// The list value that matched, as the list writes it ("Kitchen Light" for "kitchn
+    /// light"); nil for numbers, wildcards, fixed and context slots.
+    public let listValue: String?
+    /// The span in the utterance, in Unicode scalar offsets; nil for fixed and context slots.
+    public let span: Range<Int>?
+    /// How the slot was filled.
+    public let kind: Kind
+    /// Edits between the list value and the text (0 unless ``Kind/fuzzy``, or for value
+    /// templates whose words matched with edits).
+    public let edits: Int
+
+    public init(name: String, value: DataValue, text: String = "", listValue: String? = nil, span: Range<Int>? = nil,
+                kind: Kind, edits: Int = 0) {
+        self.name = name
+        self.value = value
+        self.text = text
+        self.listValue = listValue
+        self.span = span
+        self.kind = kind
+        self.edits = edits
+    }
+
+    public var description: String {
+        var result = "\(name)=\(value) [\(kind)"
+        if let span { result += " \(span.lowerBound)..<\(span.upperBound)" }
+        if edits > 0 { result += " edits \(edits)" }
+        return result + "]"
+    }
+}
+
+/// How hypotheses are ranked: a lexicographic key, smaller first.
+///
+/// 1. ``wordEdits``: fewer edits in template words (the sentence frame as written beats a
+///    corrected one, whatever else differs);
+/// 2. ``wildcards``: fewer (hassil's first criterion: a wildcard explains nothing);
+/// 3. ``wildcardScalars``: less text left to wildcards (hassil gives a wildcard the shortest
+///    span that lets the rest match);
+/// 4. ``valueEdits``: fewer edits in list values. A misspelled known value still explains
+///    more than a wildcard swallowing it ("cancel the kitchn timer" names the kitchen, not
+///    a timer called "kitchn"), hence after 2–3;
+/// 5. ``lacksPreferredSlot``: hypotheses filling ``MatchOptions/preferredSlot`` from the
+///    utterance first, then ``preferredSlotLength``: longer text first (hassil's
+///    `best_slot_name`);
+/// 6. ``literalScalars``: more template text matched (hassil's second criterion);
+/// 7. ``requirementsMet``: more `requires_context` entries satisfied (a block that asks for
+///    a sensor measuring temperature, and gets one, says more than a block that asks nothing);
+/// 8. ``skippedWords``: fewer skip words passed over;
+/// 9. ``templateOrder``: the grammar's order (intents by name, then file order), so results
+///    are deterministic.
+///
+/// Items 1–8 decide; 9 only breaks ties (see ``ties(with:)``).
+public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Edits in template words.
+    public let wordEdits: Int
+    /// Edits in list values.
+    public let valueEdits: Int
+    /// True when the preferred slot is not filled from the utterance.
+    public let lacksPreferredSlot: Bool
+    /// The length of the preferred slot's text, in characters.
+    public let preferredSlotLength: Int
+    /// Wildcard slots filled.
+    public let wildcards: Int
+    /// Scalars of template text matched.
+    public let literalScalars: Int
+    /// `requires_context` entries the match satisfied.
+    public let requirementsMet: Int
+    /// Skip words passed over.
+    public let skippedWords: Int
+    /// Scalars covered by wildcards.
+    public let wildcardScalars: Int
+    /// The template's position in the grammar.
+    public let templateOrder: Int
+
+    /// Edits of every kind.
+    public var edits: Int { wordEdits + valueEdits }
+
+    var deciding: [Int] {
+        [wordEdits, wildcards, wildcardScalars, valueEdits, lacksPreferredSlot ? 1 : 0, -preferredSlotLength, -literalScalars,
+         -requirementsMet, skippedWords]
+    }
+
+
+    public static func < (lhs: RankingKey, rhs: RankingKey) -> Bool {
+        let left = (lhs.wordEdits, lhs.wildcards, lhs.wildcardScalars, lhs.valueEdits, lhs.lacksPreferredSlot ? 1 : 0, -lhs.preferredSlotLength)
+        let right = (rhs.wordEdits, rhs.wildcards, rhs.wildcardScalars, rhs.valueEdits, rhs.lacksPreferredSlot ? 1 : 0, -rhs.preferredSlotLength)
+        if left != right { return left < right }
+        return (-lhs.literalScalars, -lhs.requirementsMet, lhs.skippedWords, lhs.templateOrder)
+            < (-rhs.literalScalars, -rhs.requirementsMet, rhs.skippedWords, rhs.templateOrder)
+    }
+
+    /// True when the two keys agree on items 1–8, the ones that decide.
+    public func ties(with other: RankingKey) -> Bool { deciding == other.deciding }
+
+    /// The confidence the key stands for, in [0, 1]: each edit costs a quarter, each
+    /// wildcard and each skipped word a tenth, and the share of the utterance the template's
+    /// own text covers adds up to a fifth (a bare `{name}` template is less telling than
+    /// "turn on the {name}").
+    ///
+    /// `confidence = 0.75^edits × 0.9^(wildcards + skippedWords) × (0.8 + 0.2 × literal / matched)`
+    public func confidence(matchedScalars: Int) -> Double {
+        let coverage = matchedScalars > 0 ? min(1, Double(literalScalars) / Double(matchedScalars)) : 1
+        var value = 1.0
+        for _ in 0..<edits { value *= 0.75 }
+        for _ in 0..<(wildcards + skippedWords) { value *= 0.9 }
+        return value * (0.8 + 0.2 * coverage)
+    }
+
+    public var description: String {
+        // A preferred slot is filled with text of one character at least: 0 means none was asked for.
+        let preferred = lacksPreferredSlot ? "preferred slot missing, " : preferredSlotLength > 0 ? "preferred slot \(preferredSlotLength) chars, " : ""
+        return "word edits \(wordEdits), wildcards \(wildcards) (\(wildcardScalars) chars), value edits \(valueEdits), \(preferred)literal \(literalScalars), requirements met \(requirementsMet), skipped \(skippedWords), template #\(templateOrder)"
+    }
+}

@@ -1,0 +1,133 @@
+import ParlanceText
+
+/// An utterance as the automaton reads it: the normalized scalars of its units back to
+/// back (apostrophes dropped, as in ``MatchText``), a word boundary at every unit edge, and
+/// a map from each scalar back to the utterance for spans.
+///
+/// Units are words in space-delimited scripts and characters in unspaced ones (ICU's word
+/// boundaries are not trusted there), so in Japanese or Chinese every character edge is a
+/// boundary and whitespace in a template requires nothing. Punctuation is not part of any
+/// unit, so it is ignored wherever it stands, as hassil ignores it.
+struct MatchInput {
+    /// The utterance as given.
+    let utterance: [Unicode.Scalar]
+    /// The utterance tokenized with apostrophes read as spaces: "d'une" is "d" and "une",
+    /// so a number or value elided onto an article is a unit of its own, as the template
+    /// `d'{hours}` writes it. (Scalar offsets are those of the utterance.)
+    let tokenized: TokenizedText
+    /// The normalized scalars of every unit, back to back.
+    let scalars: [UInt32]
+    /// `isBoundary[p]`: position `p` (0...count) is at a unit edge.
+    let isBoundary: [Bool]
+    /// For each scalar, where it starts and ends in the utterance (Unicode scalar offsets).
+    let origin: [(start: Int32, end: Int32)]
+    /// For each position, the index of the unit starting there, or -1.
+    let unitStarting: [Int32]
+    /// Each unit's range in ``scalars``.
+    let unitRanges: [Range<Int>]
+
+    init(_ utterance: String, tokenizer: Tokenizer) {
+        let scalars = Array(utterance.unicodeScalars)
+        var split = String.UnicodeScalarView()
+        split.append(contentsOf: scalars.map { Normalizer.isApostrophe($0) ? " " : $0 })
+        self.init(utterance: scalars, tokenized: tokenizer.tokenize(String(split)))
+    }
+
+    init(utterance: [Unicode.Scalar], tokenized: TokenizedText) {
+        self.utterance = utterance
+        self.tokenized = tokenized
+        var scalars: [UInt32] = []
+        var origin: [(start: Int32, end: Int32)] = []
+        var unitRanges: [Range<Int>] = []
+        scalars.reserveCapacity(tokenized.normalizedScalars.count)
+        origin.reserveCapacity(tokenized.normalizedScalars.count)
+        for unit in tokenized.units {
+            let normalized = tokenized.normalizedScalars(of: unit)
+            let original = unit.scalarRange
+            // Scalar for scalar when normalization kept the length (the usual case);
+            // otherwise every scalar maps to the whole unit.
+            let oneToOne = normalized.count == original.count
+            let start = scalars.count
+            for (offset, scalar) in normalized.enumerated() where scalar.value != MatchText.apostrophe {
+                scalars.append(scalar.value)
+                origin.append(oneToOne ? (Int32(original.lowerBound + offset), Int32(original.lowerBound + offset + 1))
+                                       : (Int32(original.lowerBound), Int32(original.upperBound)))
+            }
+            if scalars.count > start { unitRanges.append(start..<scalars.count) }
+        }
+        var isBoundary = [Bool](repeating: false, count: scalars.count + 1)
+        var unitStarting = [Int32](repeating: -1, count: scalars.count + 1)
+        for (index, range) in unitRanges.enumerated() {
+            isBoundary[range.lowerBound] = true
+            isBoundary[range.upperBound] = true
+            unitStarting[range.lowerBound] = Int32(index)
+        }
+        isBoundary[0] = true
+        isBoundary[scalars.count] = true
+        self.scalars = scalars
+        self.isBoundary = isBoundary
+        self.origin = origin
+        self.unitStarting = unitStarting
+        self.unitRanges = unitRanges
+    }
+
+    /// The number of scalars; positions run over `0...count`.
+    var count: Int { scalars.count }
+
+    /// The span of `range` in the utterance, in Unicode scalar offsets.
+    func span(_ range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else {
+            let at = range.lowerBound < origin.count ? Int(origin[range.lowerBound].start) : Int(origin.last?.end ?? 0)
+            return at..<at
+        }
+        return Int(origin[range.lowerBound].start)..<Int(origin[range.upperBound - 1].end)
+    }
+
+    /// The utterance's text over `range`, as hassil reports matched text: punctuation that
+    /// ends a word or stands alone removed, whitespace collapsed, case and diacritics kept.
+    func text(_ range: Range<Int>) -> String {
+        let span = span(range)
+        guard !span.isEmpty else { return "" }
+        let scalars = utterance[span]
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for (index, scalar) in zip(scalars.indices, scalars) {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if MatchInput.isSentencePunctuation(scalar) {
+                // Kept only between two word characters ("3.5", "a.m").
+                let before = index > scalars.startIndex && scalars[index - 1].isWordCharacter
+                let after = index + 1 < scalars.endIndex && scalars[index + 1].isWordCharacter
+                if !(before && after) { continue }
+            }
+            if pendingSpace { result.append(" ") }
+            pendingSpace = false
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
+    /// hassil's punctuation: what it strips from word edges before matching.
+    static func isSentencePunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ".", "。", ",", "，", "?", "¿", "？", "؟", "!", "¡", "！", ";", "；", ":", "：": true
+        default: false
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    var isWordCharacter: Bool { properties.isAlphabetic || properties.numericType != nil || self == "_" }
+}
+
+extension Normalizer {
+    /// Apostrophes and the marks typed for them (what ``Normalizer`` folds to `'`).
+    static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x27, 0x2018, 0x2019, 0x201A, 0x201B, 0x02BC, 0x02B9, 0x2032, 0x00B4, 0x0060, 0xFF07: true
+        default: false
+        }
+    }
+}

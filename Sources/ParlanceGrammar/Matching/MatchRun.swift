@@ -1,0 +1,485 @@
+import ParlanceText
+
+/// One matching of one utterance: the automaton simulated over the input once, position by
+/// position, with a set of threads per position.
+///
+/// A thread is a state of the (deterministic) automaton, the slots captured on the way and
+/// a score. Every transition consumes input, so threads only move forward: the threads at
+/// position `p` are final once every earlier position is done, and each is expanded once.
+/// A thread forks only where the input allows several readings: a list matching spans of
+/// different lengths, a wildcard ending at any later word, a skip word taken or not, a
+/// word matched exactly or with edits. Two threads reaching the same state and position
+/// with the same captures merge, keeping the better score (the rest of their paths is the
+/// same, so the better stays better).
+///
+/// Everything looked up in the input is computed once per position and shared by all
+/// threads and intents: the template words starting there, the values of each list, the
+/// numbers, the skip words.
+struct MatchRun {
+    let grammar: CompiledGrammar
+    let input: MatchInput
+    let external: ExternalLists
+    /// Whether words and values may match with edits.
+    let fuzzy: Bool
+    let maxEdits: Int
+
+    private(set) var arena = CaptureArena()
+    private var exactCache: [[(piece: Int32, end: Int32)]?]
+    private var fuzzyCache: [[(piece: Int32, end: Int32, edits: UInt8)]?]
+    private var skipCache: [[Int32]?]
+    private var listMatches: [Int: [ListMatch]] = [:]
+    private var digitCache: [DigitReading?]
+
+    init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, fuzzy: Bool, maxEdits: Int) {
+        self.grammar = grammar
+        self.input = input
+        self.external = external
+        self.fuzzy = fuzzy
+        self.maxEdits = maxEdits
+        exactCache = Array(repeating: nil, count: input.count + 1)
+        fuzzyCache = Array(repeating: nil, count: input.count + 1)
+        skipCache = Array(repeating: nil, count: input.count + 1)
+        digitCache = Array(repeating: nil, count: input.count + 1)
+    }
+
+    /// A thread's score: what the ranking key sums along a path.
+    struct Score: Hashable {
+        /// Edits in template words.
+        var wordEdits: UInt8 = 0
+        /// Edits in list values.
+        var valueEdits: UInt8 = 0
+        var skipped: UInt8 = 0
+        var wildcards: UInt8 = 0
+        var literal: Int16 = 0
+        var wildcardScalars: Int16 = 0
+
+        var edits: Int { Int(wordEdits) + Int(valueEdits) }
+
+        /// Lexicographically better (the part of ``RankingKey`` a path decides).
+        func isBetter(than other: Score) -> Bool {
+            (wordEdits, wildcards, wildcardScalars, valueEdits, -literal, skipped)
+                < (other.wordEdits, other.wildcards, other.wildcardScalars, other.valueEdits, -other.literal, other.skipped)
+        }
+    }
+
+    struct Thread {
+        var state: Int32
+        var captures: Int32
+        var score: Score
+    }
+
+    /// A path that reached an accepting state.
+    struct Completion {
+        /// The template (main automaton) or value (a list's automaton) accepted.
+        var accept: Int32
+        var end: Int
+        var captures: Int32
+        var score: Score
+    }
+
+
+    // MARK: Simulation
+
+    /// Runs `automaton` from `start`. The main automaton (`anywhere` false) accepts only at
+    /// the end of the input and passes over skip words; a list's automaton accepts wherever
+    /// a value ends.
+    mutating func simulate(_ automaton: Automaton, from start: Int, anywhere: Bool) -> [Completion] {
+        let end = input.count
+        var buckets = [[Thread]](repeating: [], count: end - start + 1)
+        // Threads by (position, state, captures): where each is, to merge equal ones.
+        var index = ProbeTable()
+        var locations: [(bucket: Int32, slot: Int32)] = []
+        var completions: [Completion] = []
+        buckets[0].append(Thread(state: Automaton.start, captures: -1, score: Score()))
+
+        func push(_ thread: Thread, at position: Int, _ buckets: inout [[Thread]], _ index: inout ProbeTable,
+                  _ locations: inout [(bucket: Int32, slot: Int32)]) {
+            let bucket = position - start
+            let fingerprint = UInt64(bucket) << 48 ^ UInt64(UInt32(bitPattern: thread.state)) << 24 ^ UInt64(UInt32(bitPattern: thread.captures))
+            let existing = index.find(fingerprint) { location in
+                let (otherBucket, slot) = locations[Int(location)]
+                let other = buckets[Int(otherBucket)][Int(slot)]
+                return Int(otherBucket) == bucket && other.state == thread.state && other.captures == thread.captures
+            }
+            if let existing {
+                let slot = Int(locations[Int(existing)].slot)
+                if thread.score.isBetter(than: buckets[bucket][slot].score) { buckets[bucket][slot] = thread }
+                return
+            }
+            locations.append((Int32(bucket), Int32(buckets[bucket].count)))
+            index.insert(fingerprint, Int32(locations.count - 1))
+            buckets[bucket].append(thread)
+        }
+
+        for position in start...end {
+            let isBoundary = input.isBoundary[position]
+            var cursor = 0
+            while cursor < buckets[position - start].count {
+                let thread = buckets[position - start][cursor]
+                cursor += 1
+                if anywhere || position == end {
+                    for accept in automaton.accepts(thread.state) where !accept.needsBoundary || isBoundary {
+                        completions.append(Completion(accept: accept.id, end: position, captures: thread.captures, score: thread.score))
+                    }
+                }
+                guard position < end else { continue }
+
+                // Template words.
+                for (piece, pieceEnd) in exactPieces(at: position) {
+                    guard let transition = automaton.pieceTransition(thread.state, piece) else { continue }
+                    let target = transition.target(atBoundary: isBoundary)
+                    guard target >= 0 else { continue }
+                    var score = thread.score
+                    score.literal &+= Int16(Int(pieceEnd) - position)
+                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &buckets, &index, &locations)
+                }
+                if fuzzy, isBoundary {
+                    for (piece, pieceEnd, edits) in fuzzyPieces(at: position) where thread.score.edits + Int(edits) <= maxEdits {
+                        guard let transition = automaton.pieceTransition(thread.state, piece), transition.atBoundary >= 0 else { continue }
+                        var score = thread.score
+                        score.literal &+= Int16(grammar.pieces.keys[Int(piece)].count)
+                        score.wordEdits += edits
+                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &buckets, &index, &locations)
+                    }
+                }
+
+                // Slots.
+                for transition in automaton.slotTransitions(thread.state) {
+                    let target = transition.target(atBoundary: isBoundary)
+                    guard target >= 0 else { continue }
+                    let list = grammar.slotLists[Int(transition.symbol)]
+                    for match in matches(ofList: Int(list), at: position) where thread.score.edits + Int(match.edits) <= maxEdits {
+                        var captures = thread.captures
+                        for nested in match.nested { captures = arena.append(nested, parent: captures) }
+                        captures = arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
+                                                        number: match.number, start: Int32(position), end: match.end, edits: match.edits),
+                                                parent: captures)
+                        var score = thread.score
+                        score.valueEdits += match.edits
+                        if match.kind == .wildcard {
+                            score.wildcards += 1
+                            score.wildcardScalars &+= Int16(Int(match.end) - position)
+                        }
+                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &buckets, &index, &locations)
+                    }
+                }
+
+                // Skip words.
+                if !anywhere, isBoundary {
+                    for skipEnd in skipWordEnds(at: position) {
+                        var score = thread.score
+                        score.skipped += 1
+                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &buckets, &index, &locations)
+                    }
+                }
+            }
+        }
+        return completions
+    }
+
+    // MARK: Words
+
+    /// The template words spelled by the input from `position`.
+    private mutating func exactPieces(at position: Int) -> [(piece: Int32, end: Int32)] {
+        if let cached = exactCache[position] { return cached }
+        var found: [(piece: Int32, end: Int32)] = []
+        grammar.pieces.trie.prefixes(of: input.scalars, from: position) { found.append(($0, Int32($1))) }
+        exactCache[position] = found
+        return found
+    }
+
+    /// The template words within their edit budget of the whole unit starting at `position`
+    /// (fuzzy matches span whole words only), exact ones excluded.
+    private mutating func fuzzyPieces(at position: Int) -> [(piece: Int32, end: Int32, edits: UInt8)] {
+        if let cached = fuzzyCache[position] { return cached }
+        var found: [(piece: Int32, end: Int32, edits: UInt8)] = []
+        let unit = input.unitStarting[position]
+        if unit >= 0, grammar.pieces.maxBudget > 0 {
+            let range = input.unitRanges[Int(unit)]
+            let pieces = grammar.pieces
+            input.scalars.withUnsafeBufferPointer { scalars in
+                let window = UnsafeBufferPointer(rebasing: scalars[range])
+                pieces.trie.fuzzyMatches(window, maxDistance: pieces.maxBudget, budget: { Int(pieces.budgets[Int($0)]) },
+                                         accept: { $0 == window.count }) { piece, _, distance in
+                    if distance > 0 { found.append((piece, Int32(range.upperBound), UInt8(distance))) }
+                }
+            }
+        }
+        fuzzyCache[position] = found
+        return found
+    }
+
+    private mutating func skipWordEnds(at position: Int) -> [Int32] {
+        if let cached = skipCache[position] { return cached }
+        var found: [Int32] = []
+        grammar.skipWords.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { _, end in
+            if input.isBoundary[end], !found.contains(Int32(end)) { found.append(Int32(end)) }
+        }
+        skipCache[position] = found
+        return found
+    }
+
+    // MARK: Lists
+
+    /// What a list matches at `position`, computed once per list and position.
+    private mutating func matches(ofList list: Int, at position: Int) -> [ListMatch] {
+        let key = list * (input.count + 1) + position
+        if let cached = listMatches[key] { return cached }
+        var found: [ListMatch] = []
+        let compiled = grammar.lists[list]
+        switch compiled.kind {
+        case .values(let automaton, _):
+            var best: [Int64: Int] = [:]  // (end, value) → index in found
+            for completion in simulate(automaton, from: position, anywhere: true) where completion.end > position {
+                let match = ListMatch(end: Int32(completion.end), kind: .exact, value: completion.accept, number: 0,
+                                      edits: UInt8(clamping: completion.score.edits), nested: arena.chain(completion.captures))
+                let slot = Int64(completion.end) << 32 | Int64(completion.accept)
+                if let existing = best[slot] {
+                    if match.edits < found[existing].edits { found[existing] = match }
+                } else {
+                    best[slot] = found.count
+                    found.append(match)
+                }
+            }
+        case .external:
+            if let values = external.lists[compiled.name] { found = externalMatches(values, at: position) }
+        case .range(let range, let spelled):
+            if range.digits, let digits = digits(at: position) {
+                // hassil reads a decimal only where the range has fractions.
+                let (end, number) = range.fractions != nil ? (digits.end, digits.value) : (digits.integerEnd, digits.integerValue)
+                if let value = range.accepts(number, spelledOut: false) {
+                    found.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                }
+            }
+            if range.words {
+                spelled.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { index, end in
+                    guard let value = range.accepts(spelled.values[Int(index)], spelledOut: true) else { return }
+                    found.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                }
+            }
+        case .wildcard:
+            // Whole words: a wildcard starts and ends at word boundaries.
+            guard input.isBoundary[position] else { break }
+            for end in (position + 1)...input.count where input.isBoundary[end] {
+                found.append(ListMatch(end: Int32(end), kind: .wildcard, value: 0, number: 0, edits: 0, nested: []))
+            }
+        }
+        listMatches[key] = found
+        return found
+    }
+
+    private func externalMatches(_ values: PreparedValues, at position: Int) -> [ListMatch] {
+        var found: [ListMatch] = []
+        var exact: Set<Int64> = []
+        values.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { value, end in
+            guard end > position else { return }
+            exact.insert(Int64(end) << 32 | Int64(value))
+            found.append(ListMatch(end: Int32(end), kind: .exact, value: value, number: 0, edits: 0, nested: []))
+        }
+        if found.count > 1 { found = preferringSurface(found, values, at: position) }
+        guard fuzzy, input.isBoundary[position], values.maxBudget > 0 else { return found }
+        let width = min(input.count - position, values.trie.longestKey + values.maxBudget)
+        guard width > 0 else { return found }
+        var fuzzyFound: [Int64: UInt8] = [:]
+        input.scalars.withUnsafeBufferPointer { scalars in
+            let window = UnsafeBufferPointer(rebasing: scalars[position..<(position + width)])
+            // A corrected value may end inside a word, as an exact one may ("Hadnyakku" for
+            // `{name}[ ]akku`): what follows in the template decides.
+            values.trie.fuzzyMatches(window, maxDistance: values.maxBudget, budget: { Int(values.budgets[Int($0)]) },
+                                     accept: { _ in true }) { value, column, distance in
+                let key = Int64(position + column) << 32 | Int64(value)
+                guard !exact.contains(key), !correctsDigits(values.keys[Int(value)], position..<(position + column)) else { return }
+                // Letters equal but boundaries not: still a correction.
+                let edits = UInt8(max(distance, 1))
+                if let known = fuzzyFound[key], known <= edits { return }
+                fuzzyFound[key] = edits
+            }
+        }
+        var corrected: [ListMatch] = []
+        for (key, edits) in fuzzyFound.sorted(by: { $0.key < $1.key }) {
+            corrected.append(ListMatch(end: Int32(key >> 32), kind: .fuzzy, value: Int32(truncatingIfNeeded: key), number: 0, edits: edits, nested: []))
+        }
+        return found + closestSurfaces(corrected, values, at: position)
+    }
+
+    /// Whether a correction would take digits for letters: digits in the span the value
+    /// lacks, or a span ending between two digits ("lampe de cheve 50%" is not "lampe de
+    /// chevet" with "5" for "t" and 0%).
+    private func correctsDigits(_ key: [UInt32], _ span: Range<Int>) -> Bool {
+        let scalars = input.scalars
+        if span.upperBound < scalars.count, MatchRun.digitValue(scalars[span.upperBound]) != nil,
+           MatchRun.digitValue(scalars[span.upperBound - 1]) != nil { return true }
+        let spanDigits = span.filter { MatchRun.digitValue(scalars[$0]) != nil }.count
+        return spanDigits > key.filter { MatchRun.digitValue($0) != nil }.count
+    }
+
+    /// Of corrected values with equal keys over the same span, those whose spelling
+    /// (apostrophes kept) is closest to what was said: "tradef joes" is "Trader Joes", not
+    /// "Trader Joe's".
+    private func closestSurfaces(_ matches: [ListMatch], _ values: PreparedValues, at position: Int) -> [ListMatch] {
+        var result: [ListMatch] = []
+        var groups: [[UInt32]: [ListMatch]] = [:]
+        var order: [[UInt32]] = []
+        for match in matches {
+            let group = values.keys[Int(match.value)] + [UInt32.max, UInt32(match.end)]
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].append(match)
+        }
+        for group in order {
+            let members = groups[group]!
+            guard members.count > 1 else {
+                result += members
+                continue
+            }
+            let said = Array(grammar.tokenizer.normalizer.normalize(input.text(position..<Int(members[0].end))).unicodeScalars.map(\.value))
+            let distances = members.map { EditDistance.optimalStringAlignment(Array(values.surfaces[Int($0.value)].unicodeScalars.map(\.value)), said) }
+            let best = distances.min()!
+            result += zip(members, distances).filter { $0.1 == best }.map(\.0)
+        }
+        return result
+    }
+
+    /// Of values with equal keys matching the same span, those written as said (the
+    /// apostrophe the key drops included), when any is.
+    private func preferringSurface(_ matches: [ListMatch], _ values: PreparedValues, at position: Int) -> [ListMatch] {
+        var result: [ListMatch] = []
+        for end in Set(matches.map(\.end)).sorted() {
+            let group = matches.filter { $0.end == end }
+            guard group.count > 1 else {
+                result += group
+                continue
+            }
+            let said = grammar.tokenizer.normalizer.normalize(input.text(position..<Int(end)))
+            let same = group.filter { values.surfaces[Int($0.value)] == said }
+            result += same.isEmpty ? group : same
+        }
+        return result
+    }
+
+    // MARK: Numbers
+
+    /// A number in digits starting at `position`: its integer part, and the decimal when a
+    /// separator (either, as hassil reads them) and digits follow.
+    private mutating func digits(at position: Int) -> DigitReading? {
+        if let cached = digitCache[position] { return cached.integerEnd > position ? cached : nil }
+        var reading = DigitReading(integerEnd: position, integerValue: 0, end: position, value: 0)
+        var cursor = position
+        while cursor < input.count, let digit = MatchRun.digitValue(input.scalars[cursor]) {
+            reading.integerValue = reading.integerValue * 10 + Double(digit)
+            cursor += 1
+        }
+        reading.integerEnd = cursor
+        reading.end = cursor
+        reading.value = reading.integerValue
+        if cursor > position, cursor + 1 < input.count, input.scalars[cursor] == 0x2E || input.scalars[cursor] == 0x2C,
+           MatchRun.digitValue(input.scalars[cursor + 1]) != nil {
+            var fraction = 0.0
+            var scale = 1.0
+            cursor += 1
+            while cursor < input.count, let digit = MatchRun.digitValue(input.scalars[cursor]) {
+                scale /= 10
+                fraction += Double(digit) * scale
+                cursor += 1
+            }
+            reading.end = cursor
+            reading.value = reading.integerValue + fraction
+        }
+        digitCache[position] = reading
+        return reading.integerEnd > position ? reading : nil
+    }
+
+    /// The value of a decimal digit of any script ("5", "٥", "５" after normalization).
+    static func digitValue(_ scalar: UInt32) -> Int? {
+        if scalar >= 0x30, scalar <= 0x39 { return Int(scalar - 0x30) }
+        guard scalar >= 0x80, let value = Unicode.Scalar(scalar), value.properties.numericType == .decimal,
+              let number = value.properties.numericValue else { return nil }
+        return Int(number)
+    }
+}
+
+/// A number in digits: its integer part and, when written, its decimal.
+struct DigitReading {
+    var integerEnd: Int
+    var integerValue: Double
+    var end: Int
+    var value: Double
+}
+
+/// What a list matched at a position.
+struct ListMatch {
+    var end: Int32
+    var kind: Capture.Kind
+    /// The value's index in its list (values and external lists).
+    var value: Int32
+    /// The number (range lists), before the multiplier.
+    var number: Double
+    var edits: UInt8
+    /// Slots filled inside the value's own template, in order.
+    var nested: [Capture]
+}
+
+extension NumberRange {
+    /// The slot value for `number` when the range holds it: the number times the
+    /// multiplier; nil when the number is outside the range, off its steps, a fraction the
+    /// range does not allow, or written in a way the range excludes (digits or words).
+    func accepts(_ number: Double, spelledOut: Bool) -> Double? {
+        guard spelledOut ? words : digits else { return nil }
+        let integer = number.rounded(.down)
+        let fraction = number - integer
+        guard integer >= Double(lowerBound), integer <= Double(upperBound) else { return nil }
+        guard Int(integer - Double(lowerBound)) % step == 0 else { return nil }
+        if fraction != 0 {
+            guard let parts = fractions?.parts, parts.contains(where: { abs($0 - fraction) < 1e-9 })
+            else { return nil }
+        }
+        return number * (multiplier ?? 1)
+    }
+}
+
+/// A filled slot on a thread's path, in a persistent list: each capture points to the one
+/// before it, so threads that share a prefix share its captures.
+struct Capture: Hashable {
+    enum Kind: UInt8 {
+        case exact, fuzzy, number, wildcard
+    }
+
+    var parent: Int32
+    /// The slot symbol (``SlotSymbol``) by id.
+    var symbol: Int32
+    var kind: Kind
+    var value: Int32
+    var number: Double
+    var start: Int32
+    var end: Int32
+    var edits: UInt8
+}
+
+/// Captures of one matching, hash-consed: the same capture on the same parent is one
+/// entry, so threads with equal captures have equal heads and merge.
+struct CaptureArena {
+    private(set) var captures: [Capture] = []
+    private var ids = ProbeTable()
+
+    mutating func append(_ capture: Capture, parent: Int32) -> Int32 {
+        var capture = capture
+        capture.parent = parent
+        var fingerprint = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: capture.symbol))
+        fingerprint = (fingerprint &* 0x100_0000_01B3) ^ (UInt64(UInt32(bitPattern: capture.start)) << 32 | UInt64(UInt32(bitPattern: capture.end)))
+        fingerprint = (fingerprint &* 0x100_0000_01B3) ^ UInt64(UInt32(bitPattern: capture.value)) ^ capture.number.bitPattern
+        if let found = ids.find(fingerprint, matches: { captures[Int($0)] == capture }) { return found }
+        captures.append(capture)
+        ids.insert(fingerprint, Int32(captures.count - 1))
+        return Int32(captures.count - 1)
+    }
+
+    /// The captures from the root to `head`, in order.
+    func chain(_ head: Int32) -> [Capture] {
+        var result: [Capture] = []
+        var current = head
+        while current >= 0 {
+            result.append(captures[Int(current)])
+            current = captures[Int(current)].parent
+        }
+        return result.reversed()
+    }
+}

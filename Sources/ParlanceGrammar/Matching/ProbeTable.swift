@@ -1,0 +1,68 @@
+/// An open-addressing hash table from 64-bit keys to indices, for the matcher's
+/// deduplication: threads by (position, state, captures), captures by content.
+///
+/// The standard `Dictionary` hashes with SipHash, seeded per process, which is most of the
+/// cost of a lookup this small; keys here are plain integers the matcher made itself, so a
+/// multiplicative hash (Knuth's, with the golden-ratio constant) spreads them well enough.
+/// Linear probing; the table doubles when half full.
+struct ProbeTable {
+    private var keys: [UInt64]
+    private var values: [Int32]
+    private var mask: Int
+    private(set) var count = 0
+
+    /// The value that marks an empty slot.
+    private static let empty: Int32 = -1
+
+    init(capacity: Int = 64) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        keys = Array(repeating: 0, count: size)
+        values = Array(repeating: ProbeTable.empty, count: size)
+        mask = size - 1
+    }
+
+    @inline(__always)
+    static func hash(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20)
+    }
+
+    /// The value stored under `key` for which `matches` holds, if any.
+    ///
+    /// `matches` decides equality where keys are fingerprints of larger values: it is asked
+    /// about each value stored under an equal key.
+    @inline(__always)
+    func find(_ key: UInt64, matches: (Int32) -> Bool) -> Int32? {
+        var slot = ProbeTable.hash(key) & mask
+        while values[slot] != ProbeTable.empty {
+            if keys[slot] == key, matches(values[slot]) { return values[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Stores `value` under `key` (beside any value already there).
+    @inline(__always)
+    mutating func insert(_ key: UInt64, _ value: Int32) {
+        var slot = ProbeTable.hash(key) & mask
+        while values[slot] != ProbeTable.empty { slot = (slot + 1) & mask }
+        keys[slot] = key
+        values[slot] = value
+        count += 1
+        if count * 2 > keys.count { grow() }
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        keys = Array(repeating: 0, count: oldKeys.count * 2)
+        values = Array(repeating: ProbeTable.empty, count: oldKeys.count * 2)
+        mask = keys.count - 1
+        for index in oldKeys.indices where oldValues[index] != ProbeTable.empty {
+            var slot = ProbeTable.hash(oldKeys[index]) & mask
+            while values[slot] != ProbeTable.empty { slot = (slot + 1) & mask }
+            keys[slot] = oldKeys[index]
+            values[slot] = oldValues[index]
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import ArgumentParser
+import Foundation
+import Parlance
+
+struct GrammarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grammar",
+        abstract: "Check and match a Home Assistant intents grammar (sentences/<language>/*.yaml).",
+        subcommands: [Check.self, Match.self])
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Load and compile a grammar; print every error (file:line:column, the text, what was expected).",
+            discussion: "Exits with status 2 when any language has errors.")
+
+        @Argument(help: "The corpus root: the folder holding sentences/ (and lists/).")
+        var path: String
+
+        @Option(name: .shortAndLong, help: "The language folder to check, e.g. en or zh-cn; all of sentences/ by default.")
+        var language: String?
+
+        func run() throws {
+            let corpus = URL(fileURLWithPath: path)
+            let languages = language.map { [$0] } ?? GrammarCheck.languages(corpus: corpus)
+            guard !languages.isEmpty else { throw Diagnostics.fail("no languages in \(corpus.appendingPathComponent("sentences").path)") }
+            var failed = false
+            for language in languages {
+                let errors = GrammarCheck.errors(corpus: corpus, language: language)
+                if errors.isEmpty {
+                    print("\(language): ok")
+                } else {
+                    failed = true
+                    for error in errors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+                    print("\(language): \(errors.count) error\(errors.count == 1 ? "" : "s")")
+                }
+            }
+            if failed { throw ExitCode(2) }
+        }
+    }
+
+    struct Match: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Match an utterance against every intent of a grammar; print the hypotheses, best first.",
+            discussion: """
+                Each hypothesis shows its intent, confidence, slots (value, kind, span in Unicode scalars, \
+                what was said) and the template that matched. Exits with status 1 when nothing matches.
+                """)
+
+        @Option(help: "The corpus root: the folder holding sentences/ (and lists/).")
+        var grammar: String
+
+        @Option(name: .shortAndLong, help: "The language folder, e.g. en or zh-cn.")
+        var language: String
+
+        @Option(help: "A _fixtures.yaml whose entities, areas and floors fill {name}, {area} and {floor}.")
+        var fixtures: String?
+
+        @Option(name: .customLong("context"), help: "Context as KEY=VALUE, e.g. area=Kitchen (repeatable).")
+        var contextItems: [String] = []
+
+        @Option(help: "The slot that ranks first when filled, as Home Assistant ranks \"name\".")
+        var prefer: String?
+
+        @Option(help: "Corrections: off, auto (only when nothing matches exactly or only with wildcards) or always.")
+        var fuzzy: String = "auto"
+
+        @Option(help: "The most hypotheses to print.")
+        var limit: Int = 5
+
+        @Flag(help: "Print JSON: {utterance, ambiguous, hypotheses: [{intent, confidence, slots: [{name, value, text, start, end, kind, edits}], …}]}.")
+        var json = false
+
+        @Argument(help: "The utterance, or - to read standard input.")
+        var utterance: String
+
+        func run() throws {
+            try reportingErrors {
+                let corpus = URL(fileURLWithPath: grammar)
+                let loaded = try GrammarLoader.load(corpus: corpus, language: language)
+                let compiled = try CompiledGrammar(loaded)
+                var lists = ExternalLists.empty
+                if let fixtures {
+                    let url = URL(fileURLWithPath: fixtures)
+                    guard let data = FileManager.default.contents(atPath: url.path) else {
+                        throw UsageError("cannot read the fixtures \(url.path)")
+                    }
+                    let home = try TestCorpusLoader.parseFixtures(yaml: Input.decode(data, source: url.path), path: fixtures)
+                    lists = compiled.prepare(home.slotLists(language: compiled.language))
+                }
+                var context: [String: DataValue] = [:]
+                for item in contextItems {
+                    guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                        throw UsageError("--context '\(item)' is not KEY=VALUE; expected e.g. --context area=Kitchen")
+                    }
+                    context[String(item[..<equals])] = .string(String(item[item.index(after: equals)...]))
+                }
+                let fuzziness: MatchOptions.Fuzziness
+                switch fuzzy {
+                case "off": fuzziness = .off
+                case "auto": fuzziness = .whenExactFails
+                case "always": fuzziness = .always
+                default: throw UsageError("--fuzzy '\(fuzzy)' is not one of off, auto, always")
+                }
+                guard limit > 0 else { throw UsageError("--limit \(limit): expected a positive number") }
+                let text = Input.text(utterance).trimmingCharacters(in: .newlines)
+                let result = compiled.match(text, lists: lists, context: context,
+                                            options: MatchOptions(fuzziness: fuzziness, preferredSlot: prefer, limit: limit))
+                if json {
+                    print(try JSON.string(MatchOutput(result), pretty: true))
+                } else {
+                    print(result.explanation, terminator: "")
+                }
+                if result.best == nil { throw ExitCode(1) }
+            }
+        }
+    }
+}
+
+/// The JSON of `grammar match`.
+struct MatchOutput: Encodable {
+    struct Slot: Encodable {
+        let name: String
+        let value: JSONValue
+        let text: String
+        let listValue: String?
+        let start: Int?
+        let end: Int?
+        let kind: String
+        let edits: Int
+    }
+
+    struct TemplateSource: Encodable {
+        let text: String
+        let file: String
+        let line: Int
+        let column: Int
+    }
+
+    struct Ranking: Encodable {
+        let wordEdits: Int
+        let wildcards: Int
+        let wildcardCharacters: Int
+        let valueEdits: Int
+        let preferredSlotCharacters: Int?
+        let literalCharacters: Int
+        let requirementsMet: Int
+        let skippedWords: Int
+    }
+
+    struct Hypothesis: Encodable {
+        let intent: String
+        let confidence: Double
+        let nearTie: Bool
+        let slots: [Slot]
+        let context: [String: JSONValue]
+        let response: String
+        let metadata: [String: JSONValue]
+        let template: TemplateSource
+        let ranking: Ranking
+    }
+
+    let utterance: String
+    let ambiguous: Bool
+    let hypotheses: [Hypothesis]
+
+    init(_ result: MatchResult) {
+        utterance = result.utterance
+        ambiguous = result.isAmbiguous
+        hypotheses = result.hypotheses.map { hypothesis in
+            let key = hypothesis.ranking
+            return Hypothesis(
+                intent: hypothesis.intent, confidence: (hypothesis.confidence * 1000).rounded() / 1000, nearTie: hypothesis.isNearTie,
+                slots: hypothesis.slots.map { slot in
+                    Slot(name: slot.name, value: JSONValue(slot.value), text: slot.text, listValue: slot.listValue, start: slot.span?.lowerBound,
+                         end: slot.span?.upperBound, kind: slot.kind.rawValue, edits: slot.edits)
+                },
+                context: hypothesis.context.mapValues(JSONValue.init), response: hypothesis.response,
+                metadata: hypothesis.metadata.mapValues(JSONValue.init),
+                template: TemplateSource(text: hypothesis.template.text, file: hypothesis.template.location.file,
+                                         line: hypothesis.template.location.line, column: hypothesis.template.location.column),
+                ranking: Ranking(wordEdits: key.wordEdits, wildcards: key.wildcards, wildcardCharacters: key.wildcardScalars,
+                                 valueEdits: key.valueEdits, preferredSlotCharacters: key.lacksPreferredSlot ? nil : key.preferredSlotLength,
+                                 literalCharacters: key.literalScalars, requirementsMet: key.requirementsMet, skippedWords: key.skippedWords))
+        }
+    }
+}
+
+/// A ``DataValue`` as JSON.
+enum JSONValue: Encodable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([JSONValue])
+    case map([String: JSONValue])
+
+    init(_ value: DataValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .int(let value): self = .int(value)
+        case .double(let value): self = .double(value)
+        case .string(let value): self = .string(value)
+        case .list(let values): self = .list(values.map(JSONValue.init))
+        case .map(let values): self = .map(values.mapValues(JSONValue.init))
+        }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .list(let values): try container.encode(values)
+        case .map(let values): try container.encode(values)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+@testable import ParlanceGrammar
+
+/// The trie walks against their definitions: exact walks against a scan of every key, the
+/// fuzzy walk against the full optimal-string-alignment table over every key and prefix
+/// (exhaustively on a small alphabet, then on seeded random keys).
+struct KeyTrieTests {
+    static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+
+    @Test func prefixesFindEveryKeyThatStartsTheInput() {
+        let keys = ["turn", "turnon", "tu", "on", "t"].map(Self.scalars)
+        let trie = KeyTrie(keys: keys)
+        var found: [(Int32, Int)] = []
+        trie.prefixes(of: Self.scalars("turnon"), from: 0) { found.append(($0, $1)) }
+        #expect(found.map(\.0) == [4, 2, 0, 1])
+        #expect(found.map(\.1) == [1, 2, 4, 6])
+        found = []
+        trie.prefixes(of: Self.scalars("turnon"), from: 4) { found.append(($0, $1)) }
+        #expect(found.map(\.0) == [3])
+    }
+
+    @Test func boundaryMarksNeedABoundaryAndConsumeNothing() {
+        // "kitchen light" as a key; the input "kitchenlight" has no boundary inside.
+        let trie = KeyTrie(keys: [Self.scalars("kitchen light"), Self.scalars("kitchen")])
+        let input = Self.scalars("kitchenlight")
+        var boundaries = [Bool](repeating: false, count: input.count + 1)
+        boundaries[0] = true
+        boundaries[input.count] = true
+        var found: [(Int32, Int)] = []
+        trie.matches(in: input, isBoundary: boundaries, from: 0) { found.append(($0, $1)) }
+        #expect(found.map(\.0) == [1])
+        boundaries[7] = true
+        found = []
+        trie.matches(in: input, isBoundary: boundaries, from: 0) { found.append(($0, $1)) }
+        #expect(found.map(\.0) == [1, 0])
+        #expect(found.map(\.1) == [7, 12])
+    }
+
+    @Test func emptyKeysAreIgnoredAndPayloadsShared() {
+        let trie = KeyTrie(keys: [[], Self.scalars("ab"), Self.scalars("ab")])
+        var found: [Int32] = []
+        trie.prefixes(of: Self.scalars("ab"), from: 0) { payload, _ in found.append(payload) }
+        #expect(found == [1, 2])
+        #expect(trie.longestKey == 2)
+    }
+
+    /// Every (key, column, distance) the fuzzy walk reports, against the table.
+    static func check(keys: [[UInt32]], input: [UInt32], maxDistance: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let trie = KeyTrie(keys: keys)
+        var fast: Set<[Int]> = []
+        input.withUnsafeBufferPointer { buffer in
+            trie.fuzzyMatches(buffer, maxDistance: maxDistance, budget: { _ in maxDistance }, accept: { _ in true }) { key, column, distance in
+                fast.insert([Int(key), column, distance])
+            }
+        }
+        var reference: Set<[Int]> = []
+        for (index, key) in keys.enumerated() where !key.isEmpty {
+            let letters = key.filter { $0 != KeyTrie.boundary }
+            for column in 1...max(input.count, 1) where column <= input.count {
+                let distance = EditDistance.optimalStringAlignment(letters, Array(input[0..<column]))
+                if distance <= maxDistance { reference.insert([index, column, distance]) }
+            }
+        }
+        #expect(fast == reference, "keys \(keys) input \(input)", sourceLocation: sourceLocation)
+    }
+
+    @Test func fuzzyWalkAgreesWithTheTableExhaustively() {
+        // Every key and input over {a, b, c} up to length 4, budgets 1 and 2.
+        let alphabet: [UInt32] = [97, 98, 99]
+        var words: [[UInt32]] = [[]]
+        var frontier: [[UInt32]] = [[]]
+        for _ in 1...4 {
+            frontier = frontier.flatMap { word in alphabet.map { word + [$0] } }
+            words += frontier
+        }
+        let keys = Array(words.dropFirst())  // 120 keys sharing prefixes
+        for input in words where !input.isEmpty && input.count <= 4 {
+            Self.check(keys: keys, input: input, maxDistance: 1)
+            Self.check(keys: keys, input: input, maxDistance: 2)
+        }
+    }
+
+    @Test func fuzzyWalkAgreesWithTheTableOnRandomKeys() {
+        var random = SplitMix64(seed: 42)
+        let alphabet = Self.scalars("abcdeé ")
+        for _ in 0..<200 {
+            let keys = (0..<(1 + random.next(below: 12))).map { _ in
+                (0..<(1 + random.next(below: 9))).map { _ in alphabet[random.next(below: alphabet.count)] }
+            }.filter { $0.first != KeyTrie.boundary }
+            let input = (0..<(1 + random.next(below: 10))).map { _ in alphabet[random.next(below: alphabet.count - 1)] }
+            Self.check(keys: keys, input: input, maxDistance: 1 + random.next(below: 2))
+        }
+    }
+
+    @Test func transpositionsCostOneEdit() {
+        #expect(EditDistance.optimalStringAlignment(Self.scalars("light"), Self.scalars("lihgt")) == 1)
+        #expect(EditDistance.optimalStringAlignment(Self.scalars("kitchen"), Self.scalars("kitchn")) == 1)
+        #expect(EditDistance.optimalStringAlignment(Self.scalars("ca"), Self.scalars("abc")) == 3)  // OSA, not Damerau
+    }
+
+    @Test func budgetsFollowTheLetterCount() {
+        #expect(EditBudget.edits(forLetters: 3) == 0)
+        #expect(EditBudget.edits(forLetters: 4) == 1)
+        #expect(EditBudget.edits(forLetters: 7) == 1)
+        #expect(EditBudget.edits(forLetters: 8) == 2)
+        #expect(Self.scalars("tv light").letterCount == 7)
+    }
+}

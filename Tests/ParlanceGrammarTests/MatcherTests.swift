@@ -1,0 +1,247 @@
+import ParlanceText
+import Testing
+@testable import ParlanceGrammar
+
+/// The matcher from the user's side, on a small English grammar: what matches, the slots
+/// with their spans (marked inline: `⟦…⟧` in an utterance is the expected span), kinds,
+/// edits, context rules and ranking.
+struct MatcherTests {
+    static let grammar = try! GrammarLoaderTests.grammar("""
+        language: en
+        intents:
+          HassTurnOn:
+            data:
+              - sentences:
+                  - "(turn|switch) on [<the>] {name}"
+                requires_context:
+                  domain: light
+                slots:
+                  domain: light
+              - sentences:
+                  - "(turn|switch) on [<the>] {area} lights"
+                  - "(turn|switch) on [<the>] lights"
+                slots:
+                  domain: light
+              - sentences:
+                  - "(turn|switch) on [<the>] lights"
+                requires_context:
+                  area:
+                    slot: true
+                slots:
+                  domain: light
+          HassLightSet:
+            data:
+              - sentences:
+                  - "set [<the>] {name} [brightness] to <brightness>"
+                  - "set [<the>] {name} to {color}"
+          HassClimateSetTemperature:
+            data:
+              - sentences:
+                  - "set [<the>] temperature to {temperature} degrees"
+          HassMediaSearchAndPlay:
+            data:
+              - sentences:
+                  - "play {search_query}"
+                  - "play {search_query} in [<the>] {area}"
+          HassNevermind:
+            data:
+              - sentences:
+                  - "never mind"
+                excludes_context:
+                  domain: lock
+        """)
+    static let compiled = try! CompiledGrammar(grammar)
+    static let home = compiled.prepare([
+        "name": [
+            ExternalValue(text: "Kitchen Light", context: ["domain": "light"]),
+            ExternalValue(text: "Kitchen", context: ["domain": "switch"]),
+            ExternalValue(text: "Porch Lamp", output: "light.porch", context: ["domain": "light"]),
+        ],
+        "area": [ExternalValue(text: "Kitchen"), ExternalValue(text: "Living Room")],
+    ])
+
+    /// The utterance without its marks, and the marked spans in Unicode scalars.
+    static func marked(_ text: String) -> (String, [Range<Int>]) {
+        var plain = String.UnicodeScalarView()
+        var spans: [Range<Int>] = []
+        var start = 0
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "⟦": start = plain.count
+            case "⟧": spans.append(start..<plain.count)
+            default: plain.append(scalar)
+            }
+        }
+        return (String(plain), spans)
+    }
+
+    static func match(_ marked: String, context: [String: DataValue] = [:], options: MatchOptions = MatchOptions())
+        -> (MatchResult, [Range<Int>]) {
+        let (utterance, spans) = Self.marked(marked)
+        return (compiled.match(utterance, lists: home, context: context, options: options), spans)
+    }
+
+    @Test func aNameWithItsSpanAndTheBlocksFixedSlot() throws {
+        let (result, spans) = Self.match("Turn on the ⟦Kitchen Light⟧, please!")
+        let best = try #require(result.best)
+        #expect(best.intent == "HassTurnOn")
+        let name = try #require(best.slot("name"))
+        #expect(name.value == "Kitchen Light")
+        #expect(name.text == "Kitchen Light")
+        #expect(name.span == spans[0])
+        #expect(name.kind == .exact && name.edits == 0)
+        #expect(best.slot("domain") == SlotMatch(name: "domain", value: "light", kind: .fixed))
+        #expect(best.context["domain"] == "light")
+        #expect(best.ranking.skippedWords == 1)
+        #expect(best.template.text == "(turn|switch) on [<the>] {name}")
+    }
+
+    @Test func contextRulesFilterValuesAndBlocks() throws {
+        // "Kitchen" is a switch: the block requires a light, so only the area reading is left.
+        let (result, spans) = Self.match("switch on ⟦kitchen⟧ lights")
+        let best = try #require(result.best)
+        #expect(best.slotValues == ["area": "Kitchen", "domain": "light"])
+        #expect(best.slot("area")?.span == spans[0])
+        #expect(!result.hypotheses.contains { $0.slot("name")?.value == "Kitchen" })
+        // Without an area in the context, "turn on the lights" needs the domain-only template.
+        #expect(Self.match("turn on the lights").0.best?.slotValues == ["domain": "light"])
+        // With one, the block that copies it into a slot ranks first (it requires more).
+        let inRoom = try #require(Self.match("turn on the lights", context: ["area": "Living Room"]).0.best)
+        #expect(inRoom.slotValues == ["area": "Living Room", "domain": "light"])
+        #expect(inRoom.slot("area")?.kind == .context)
+        // excludes_context.
+        #expect(Self.match("never mind", context: ["domain": "lock"]).0.best == nil)
+        #expect(Self.match("never mind").0.best?.intent == "HassNevermind")
+    }
+
+    @Test func outputsOfExternalValuesAndValueLists() throws {
+        let (result, _) = Self.match("set the porch lamp to red")
+        #expect(result.best?.slotValues == ["name": "light.porch", "color": "red"])
+        #expect(result.best?.slot("name")?.listValue == "Porch Lamp")
+        let closed = try #require(Self.match("set the porch lamp to shut").0.best?.slot("color"))
+        #expect(closed.value == "closed" && closed.listValue == "(closed|shut)")
+    }
+
+    @Test func numbersInDigitsAndWords() throws {
+        for utterance in ["set porch lamp brightness to ⟦50⟧%", "set porch lamp brightness to ⟦50⟧ percent",
+                          "set porch lamp brightness to ⟦fifty⟧ percent"] {
+            let (result, spans) = Self.match(utterance)
+            let brightness = try #require(result.best?.slot("brightness"), "\(utterance)")
+            #expect(brightness.value == 50 && brightness.kind == .number && brightness.span == spans[0], "\(utterance)")
+        }
+        let (result, spans) = Self.match("set temperature to ⟦21.5⟧ degrees")
+        #expect(result.best?.slot("temperature")?.value == 21.5)
+        #expect(result.best?.slot("temperature")?.span == spans[0])
+        // Outside the range, or a fraction the range lacks: no match.
+        #expect(Self.match("set temperature to 40 degrees").0.best == nil)
+        #expect(Self.match("set temperature to 21.3 degrees").0.best == nil)
+        #expect(Self.match("set porch lamp brightness to 150%").0.best == nil)
+    }
+
+    @Test func wildcardsTakeTheShortestSpanThatLetsTheRestMatch() throws {
+        let (result, spans) = Self.match("play ⟦the beatles in the kitchen⟧ in the ⟦living room⟧")
+        let best = try #require(result.best)
+        #expect(best.slot("search_query")?.span == spans[0])
+        #expect(best.slot("search_query")?.kind == .wildcard)
+        #expect(best.slot("area")?.value == "Living Room" && best.slot("area")?.span == spans[1])
+        #expect(best.ranking.wildcards == 1)
+        // A wildcard takes text as said, punctuation at word ends removed.
+        #expect(Self.match("play Jazz, Blues!").0.best?.slot("search_query")?.value == "Jazz Blues")
+    }
+
+    @Test func typosInNamesAndTemplateWords() throws {
+        let (result, spans) = Self.match("turn on the ⟦kitchn lihgt⟧")
+        let name = try #require(result.best?.slot("name"))
+        #expect(name.value == "Kitchen Light" && name.kind == .fuzzy && name.edits == 2 && name.span == spans[0])
+        #expect(result.best?.ranking.valueEdits == 2)
+        // A template word of four or more letters absorbs one edit; shorter ones none.
+        #expect(Self.match("swtich on the kitchen light").0.best?.ranking.wordEdits == 1)
+        #expect(Self.match("turn no the kitchen light").0.best == nil)
+        // Off: no corrections.
+        #expect(Self.match("turn on the kitchn light", options: MatchOptions(fuzziness: .off)).0.best == nil)
+        // A misspelled area beats a wildcard that would swallow it.
+        let area = try #require(Self.match("play jazz in the kitchn").0.best?.slot("area"))
+        #expect(area.value == "Kitchen" && area.kind == .fuzzy)
+    }
+
+    @Test func exactBeatsCorrectedAndAmbiguityIsReported() throws {
+        let always = MatchOptions(fuzziness: .always, limit: 20)
+        let (result, _) = Self.match("turn on the kitchen light", options: always)
+        #expect(result.best?.slot("name")?.kind == .exact)
+        #expect(result.hypotheses.dropFirst().allSatisfy { $0.ranking >= result.best!.ranking })
+        #expect(result.best!.confidence > result.hypotheses.last!.confidence || result.hypotheses.count == 1)
+        // "turn on the kitchen lights": the area reading; the name "Kitchen Light" would need an edit.
+        #expect(Self.match("turn on the kitchen lights", options: always).0.best?.slotValues == ["area": "Kitchen", "domain": "light"])
+        // The preferred slot: a name wins over an area of the same words.
+        let named = try Self.grammarWithNameAndArea()
+        let plain = named.match("kitchen", lists: named.prepare(["name": [ExternalValue(text: "Kitchen")], "area": [ExternalValue(text: "Kitchen")]]))
+        #expect(plain.isAmbiguous)
+        #expect(plain.best?.isNearTie == true)
+        let preferred = named.match("kitchen", lists: named.prepare(["name": [ExternalValue(text: "Kitchen")], "area": [ExternalValue(text: "Kitchen")]]),
+                                    options: MatchOptions(preferredSlot: "name"))
+        #expect(preferred.best?.intent == "ByName")
+        #expect(!preferred.isAmbiguous)
+    }
+
+    static func grammarWithNameAndArea() throws -> CompiledGrammar {
+        try CompiledGrammar(GrammarLoaderTests.grammar("""
+            language: en
+            intents:
+              ByArea:
+                data:
+                  - sentences: ["{area}"]
+              ByName:
+                data:
+                  - sentences: ["{name}"]
+            """))
+    }
+
+    @Test func nothingMatchesEmptyOrForeignInput() {
+        #expect(Self.compiled.match("").best == nil)
+        #expect(Self.compiled.match("?!").best == nil)
+        #expect(Self.compiled.match("turn on the kitchen light").best == nil)  // no lists given
+        #expect(Self.compiled.match("バナナ", lists: Self.home).best == nil)
+    }
+
+    @Test func compileErrorsNameTheProblem() throws {
+        let grammar = try GrammarLoaderTests.grammar("""
+            language: en
+            lists:
+              nested:
+                values:
+                  - in: "a {nested}"
+                    out: x
+            intents:
+              HassTurnOn:
+                data:
+                  - sentences: ["turn on {nested}"]
+            """)
+        #expect {
+            try CompiledGrammar(grammar)
+        } throws: { error in
+            (error as? GrammarError)?.message.contains("references the list itself") == true
+        }
+    }
+
+    @Test func fixturesBecomeListsAsUpstreamBuildsThem() throws {
+        let fixtures = try TestCorpusLoader.parseFixtures(yaml: """
+            language: en
+            floors:
+              - {name: "Upstairs", id: "upstairs"}
+            areas:
+              - {name: "Kitchen", id: "kitchen", floor: "upstairs"}
+            entities:
+              - name: "Trader Joe[']s"
+                id: "todo.trader_joes"
+              - name: "Furnace"
+                id: "sensor.furnace"
+                attributes: {device_class: temperature}
+            """, path: "_fixtures.yaml")
+        let lists = fixtures.slotLists(language: try Language("en"))
+        #expect(lists["name"]?.map(\.text) == ["Trader Joe's", "Trader Joes", "Furnace"])
+        #expect(lists["name"]?.last?.context == ["domain": "sensor", "device_class": "temperature"])
+        #expect(lists["area"] == [ExternalValue(text: "Kitchen")])
+        #expect(lists["floor"] == [ExternalValue(text: "Upstairs")])
+        #expect(try TemplateParser(language: Language("en")).parse("(a|b) [c] d").sampledTexts() == ["a c d", "a d", "b c d", "b d"])
+    }
+}
