@@ -45,6 +45,10 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
     let jumpChildLabels: FrozenBuffer<Label>
     let jumpTargets: FrozenBuffer<UInt32>
     let jumpConsumed: FrozenBuffer<UInt8>
+    /// The label right after an entry's position when there is exactly one and no key
+    /// ends there, else ``TrieLabel/wildcard``: lets a walk drop entries the automaton
+    /// cannot continue without touching their nodes.
+    let jumpNextLabels: FrozenBuffer<Label>
 
     /// The number of nodes.
     var nodeCount: Int { nodes.count - 1 }
@@ -52,6 +56,7 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
     var byteCount: Int {
         nodes.byteCount + labels.byteCount + postings.byteCount + jumpNodes.byteCount + jumpStarts.byteCount
             + jumpLabels.byteCount + jumpChildLabels.byteCount + jumpTargets.byteCount + jumpConsumed.byteCount
+            + jumpNextLabels.byteCount
     }
 
     /// A key to insert: its first label's pool position (in reading order), its length, and
@@ -133,6 +138,14 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         // Jump tables of high fan-out nodes.
         var jumpNodes: [UInt32] = [], jumpStarts: [UInt32] = []
         var jumpLabels: [Label] = [], jumpChildLabels: [Label] = [], jumpTargets: [UInt32] = [], jumpConsumed: [UInt8] = []
+        var jumpNextLabels: [Label] = []
+        // The single label after `consumed` labels of `target`'s edge, if there is one.
+        func nextLabel(_ target: Int, _ consumed: Int) -> Label {
+            let node = nodes[target]
+            if consumed < node.edgeLength { return pool[Int(node.edgeStart) + direction * consumed] }
+            let hasKeys = nodes[target].postingStart < nodes[target + 1].postingStart
+            return !hasKeys && node.childCount == 1 ? labels[Int(node.firstChild)] : Label.wildcard
+        }
         var entries: [(label: Label, childLabel: Label, target: UInt32, consumed: UInt8)] = []
         for parent in 0..<(nodes.count - 1) where nodes[parent].childCount >= jumpFanOut {
             entries.removeAll(keepingCapacity: true)
@@ -157,6 +170,7 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
                 jumpChildLabels.append(entry.childLabel)
                 jumpTargets.append(entry.target)
                 jumpConsumed.append(entry.consumed)
+                jumpNextLabels.append(nextLabel(Int(entry.target), Int(entry.consumed)))
             }
         }
         jumpStarts.append(UInt32(jumpLabels.count))
@@ -170,6 +184,7 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         self.jumpChildLabels = FrozenBuffer(jumpChildLabels)
         self.jumpTargets = FrozenBuffer(jumpTargets)
         self.jumpConsumed = FrozenBuffer(jumpConsumed)
+        self.jumpNextLabels = FrozenBuffer(jumpNextLabels)
     }
 }
 
@@ -187,6 +202,7 @@ struct RadixTrieView<Label: TrieLabel> {
     let jumpChildLabels: UnsafeMutablePointer<Label>
     let jumpTargets: UnsafeMutablePointer<UInt32>
     let jumpConsumed: UnsafeMutablePointer<UInt8>
+    let jumpNextLabels: UnsafeMutablePointer<Label>
 
     init(_ trie: RadixTrie<Label>, pool: UnsafePointer<Label>) {
         nodes = trie.nodes.base
@@ -201,6 +217,7 @@ struct RadixTrieView<Label: TrieLabel> {
         jumpChildLabels = trie.jumpChildLabels.base
         jumpTargets = trie.jumpTargets.base
         jumpConsumed = trie.jumpConsumed.base
+        jumpNextLabels = trie.jumpNextLabels.base
     }
 
     /// The `offset`-th label of `node`'s edge.

@@ -116,10 +116,18 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
             if entries.isEmpty { continue }
             let after = automaton.step(skipped, label)
             guard automaton.canMatch(after) else { continue }
+            // Where `after` affords no edit and accepts nothing yet, an entry whose one next
+            // label it does not expect is dead one step later: drop it unvisited.
+            let filters = !automaton.isMatch(after) && !automaton.acceptsAnyLabel(after)
+            let next = filters ? automaton.expectedLabels(after) : ExpectedLabels()
             #if PARLANCE_WALK_STATISTICS
             walkStatistics.jumpEntries += entries.count
             #endif
             for entry in entries where !direct.contains(trie.jumpChildLabels[entry]) {
+                if filters {
+                    let following = trie.jumpNextLabels[entry]
+                    if following != Label.wildcard, !next.contains(following) { continue }
+                }
                 followEdge(Int(trie.jumpTargets[entry]), from: Int(trie.jumpConsumed[entry]), after)
             }
         }

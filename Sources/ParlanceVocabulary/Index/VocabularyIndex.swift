@@ -93,9 +93,10 @@ public final class VocabularyIndex: Sendable {
     /// `.closest` (the default) checks the exact key first (one hash probe) and stops there
     /// if it exists; else searches one edit, and two only if one found nothing.
     ///
-    /// - Complexity: a hash probe when the query is a key; otherwise two trie walks whose
-    ///   cost depends on how many keys share the query's halves (tens of microseconds on a
-    ///   million keys), plus tokenizing the query.
+    /// - Complexity: a hash probe when the query is a key; otherwise two trie walks per
+    ///   budget tried, whose cost depends on how many keys share the query's halves
+    ///   (measured medians: 1-3 µs exact, 4-9 µs one edit, 10-25 µs two edits, from 100,000
+    ///   to 1,000,000 keys), plus tokenizing the query unless it is plain ASCII words.
     public func lookup(_ query: String, policy: EditPolicy = .default, verbosity: LookupVerbosity = .closest,
                        limit: Int = 10) -> [VocabularyMatch] {
         withEngine { $0.lookup(query, tokenizer: tokenizer, policy: policy, verbosity: verbosity, limit: limit) }
@@ -128,8 +129,9 @@ public final class VocabularyIndex: Sendable {
     ///
     /// - Complexity: one pass over the units: an exact trie descent from every unit start,
     ///   and per band of span lengths a pigeonhole-capped walk from every unit start and
-    ///   every unit end (see ``SpanBand``); about 10-20 µs for a ten-word utterance over
-    ///   100,000 entries.
+    ///   every unit end (see ``SpanBand``). Measured: ~5 µs for exact spans alone, ~80-100 µs
+    ///   median with the default policy for a ten-word English utterance over 100,000
+    ///   entries (~55 µs Chinese), most of it in the two-edit walks.
     public func spans(in utterance: TokenizedText, policy: EditPolicy = .default) -> [VocabularySpan] {
         withEngine { $0.spans(in: utterance, policy: policy) }
     }
