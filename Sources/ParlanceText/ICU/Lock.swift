@@ -6,11 +6,12 @@ import Musl
 import Darwin
 #endif
 
-/// A plain mutual-exclusion lock (pthread), usable from any Swift version and platform.
-final class Lock: @unchecked Sendable {
+/// A plain mutual-exclusion lock (pthread), shared by the package's modules.
+/// `Synchronization.Mutex` needs macOS 15, and the package supports macOS 14.
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
@@ -21,7 +22,7 @@ final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    package func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

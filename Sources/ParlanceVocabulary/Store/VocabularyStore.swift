@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ParlanceText
 
 /// User vocabulary on disk: an SQLite database (system SQLite, WAL mode) holding every
 /// (app, user)'s sets, safe to share between processes.
@@ -40,7 +41,7 @@ public final class VocabularyStore: @unchecked Sendable {
     public let journalMode: String
 
     private let connection: SQLiteConnection
-    private let lock = StoreLock()
+    private let lock = Lock()
     /// Tells this instance's change tokens from another's: `PRAGMA data_version` is
     /// per connection.
     private let instanceID = UInt64.random(in: 1...UInt64.max)
