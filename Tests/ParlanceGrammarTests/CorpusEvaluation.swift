@@ -88,6 +88,9 @@ struct CorpusEvaluation {
         var typoPassed = 0
         var typoTotal = 0
         var typoFailures: [Failure] = []
+        /// Sentences with a typo whose best hypothesis differs between corrections only where
+        /// they can win (the default) and corrections always: must be none.
+        var passDisagreements: [String] = []
 
         var rate: Double { total == 0 ? 1 : Double(passed) / Double(total) }
         var typoRate: Double { typoTotal == 0 ? 1 : Double(typoPassed) / Double(typoTotal) }
@@ -117,6 +120,12 @@ struct CorpusEvaluation {
                 guard typos, let typo = Typo.inject(into: sentence, hypothesis: best) else { continue }
                 report.typoTotal += 1
                 let typoResult = compiled.match(typo.sentence, lists: lists, context: testCase.context, options: CorpusEvaluation.options)
+                var always = CorpusEvaluation.options
+                always.fuzziness = .always
+                let alwaysResult = compiled.match(typo.sentence, lists: lists, context: testCase.context, options: always)
+                if typoResult.best?.ranking != alwaysResult.best?.ranking || typoResult.best?.slotValues != alwaysResult.best?.slotValues {
+                    report.passDisagreements.append(typo.sentence)
+                }
                 if let typoProblem = CorpusEvaluation.mismatch(typoResult, testCase) {
                     report.typoFailures.append(Failure(sentence: "\(typo.sentence)\" (\(typo.edit) in \"\(sentence)", location: testCase.location,
                                                        expected: CorpusEvaluation.describe(testCase), got: typoProblem))

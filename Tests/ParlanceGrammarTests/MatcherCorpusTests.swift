@@ -36,6 +36,7 @@ struct MatcherCorpusTests {
         #expect(report.rate >= gate.clean, "\(language): clean \(percent(report.rate)) is below \(percent(gate.clean))")
         #expect(report.typoRate >= gate.typo, "\(language): with a typo \(percent(report.typoRate)) is below \(percent(gate.typo))")
         #expect(report.typoTotal > 0)
+        #expect(report.passDisagreements.isEmpty, "corrections where they can win and always disagree on \(report.passDisagreements.prefix(5))")
     }
 
     func percent(_ rate: Double) -> String { String(format: "%.1f%%", rate * 100) }

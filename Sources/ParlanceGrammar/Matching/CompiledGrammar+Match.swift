@@ -26,19 +26,25 @@ extension CompiledGrammar {
     public func match(_ utterance: String, lists: ExternalLists = .empty, context: [String: DataValue] = [:],
                       options: MatchOptions = MatchOptions()) -> MatchResult {
         let input = MatchInput(utterance, tokenizer: tokenizer)
-        let exact = candidates(input, lists: lists, context: context, options: options, fuzzy: options.fuzziness == .always)
-        var all = exact
-        // Corrections rank below exact matches unless those need wildcards (RankingKey).
-        if options.fuzziness == .whenExactFails, exact.allSatisfy({ $0.ranking.wildcards > 0 }) {
-            all += candidates(input, lists: lists, context: context, options: options, fuzzy: true).filter { $0.ranking.edits > 0 }
+        var all = candidates(input, lists: lists, context: context, options: options, corrections: options.fuzziness == .always ? .all : .none)
+        if options.fuzziness == .whenExactFails {
+            // Passes in the order of the ranking key, each only when it can still find a
+            // better hypothesis: corrected values rank below exact matches unless those
+            // need wildcards; corrected template words rank below everything else.
+            if all.allSatisfy({ $0.ranking.wildcards > 0 }) {
+                all += candidates(input, lists: lists, context: context, options: options, corrections: .values).filter { $0.ranking.edits > 0 }
+            }
+            if all.isEmpty {
+                all = candidates(input, lists: lists, context: context, options: options, corrections: .all)
+            }
         }
         return MatchResult(utterance: utterance, hypotheses: ranked(all, limit: options.limit))
     }
 
     /// Every hypothesis of one pass, unranked.
     func candidates(_ input: MatchInput, lists: ExternalLists, context: [String: DataValue], options: MatchOptions,
-                    fuzzy: Bool) -> [Hypothesis] {
-        var run = MatchRun(grammar: self, input: input, external: lists, fuzzy: fuzzy, maxEdits: max(0, options.maxEdits))
+                    corrections: MatchRun.Corrections) -> [Hypothesis] {
+        var run = MatchRun(grammar: self, input: input, external: lists, fuzziness: corrections, maxEdits: max(0, options.maxEdits))
         let completions = run.simulate(automaton, from: 0, anywhere: false)
         var candidates: [Hypothesis] = []
         for completion in completions {

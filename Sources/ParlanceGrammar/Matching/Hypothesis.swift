@@ -4,10 +4,10 @@ public struct MatchOptions: Sendable, Hashable {
     public enum Fuzziness: Sendable, Hashable {
         /// Exact matches only.
         case off
-        /// A second pass with edits only when the exact pass finds nothing, or only
-        /// hypotheses with wildcards. The best hypothesis is the same as with ``always``
-        /// (a correction ranks below any exact match but one with more wildcards: see
-        /// ``RankingKey``), for the cost of one exact pass on most clean input.
+        /// Corrections only where they can still win (see ``RankingKey``): of list values
+        /// when the exact pass finds nothing or only hypotheses with wildcards, of template
+        /// words when nothing else matches. The best hypothesis is the same as with
+        /// ``always``, for the cost of one exact pass on most clean input.
         case whenExactFails
         /// Edits always allowed: every hypothesis within the budget is returned.
         case always

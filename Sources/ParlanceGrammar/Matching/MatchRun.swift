@@ -19,8 +19,20 @@ struct MatchRun {
     let grammar: CompiledGrammar
     let input: MatchInput
     let external: ExternalLists
-    /// Whether words and values may match with edits.
-    let fuzzy: Bool
+    /// What may match with edits.
+    let fuzziness: Corrections
+
+    /// What a run may correct.
+    struct Corrections: Equatable {
+        /// Template words of the sentence.
+        var words: Bool
+        /// List values, and the words of value templates.
+        var values: Bool
+
+        static let none = Corrections(words: false, values: false)
+        static let values = Corrections(words: false, values: true)
+        static let all = Corrections(words: true, values: true)
+    }
     let maxEdits: Int
 
     private(set) var arena = CaptureArena()
@@ -30,11 +42,11 @@ struct MatchRun {
     private var listMatches: [Int: [ListMatch]] = [:]
     private var digitCache: [DigitReading?]
 
-    init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, fuzzy: Bool, maxEdits: Int) {
+    init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, fuzziness: Corrections, maxEdits: Int) {
         self.grammar = grammar
         self.input = input
         self.external = external
-        self.fuzzy = fuzzy
+        self.fuzziness = fuzziness
         self.maxEdits = maxEdits
         exactCache = Array(repeating: nil, count: input.count + 1)
         fuzzyCache = Array(repeating: nil, count: input.count + 1)
@@ -133,7 +145,8 @@ struct MatchRun {
                     score.literal &+= Int16(Int(pieceEnd) - position)
                     push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &buckets, &index, &locations)
                 }
-                if fuzzy, isBoundary {
+                // The words of a sentence (main automaton) or of a value template (a list's).
+                if anywhere ? fuzziness.values : fuzziness.words, isBoundary {
                     for (piece, pieceEnd, edits) in fuzzyPieces(at: position) where thread.score.edits + Int(edits) <= maxEdits {
                         guard let transition = automaton.pieceTransition(thread.state, piece), transition.atBoundary >= 0 else { continue }
                         var score = thread.score
@@ -277,7 +290,7 @@ struct MatchRun {
             found.append(ListMatch(end: Int32(end), kind: .exact, value: value, number: 0, edits: 0, nested: []))
         }
         if found.count > 1 { found = preferringSurface(found, values, at: position) }
-        guard fuzzy, input.isBoundary[position], values.maxBudget > 0 else { return found }
+        guard fuzziness.values, input.isBoundary[position], values.maxBudget > 0 else { return found }
         let width = min(input.count - position, values.trie.longestKey + values.maxBudget)
         guard width > 0 else { return found }
         var fuzzyFound: [Int64: UInt8] = [:]
