@@ -6,8 +6,12 @@
 // Per language: the median of 5 compiles (loading the YAML excluded), then every test
 // sentence of tests/<lang>/*.yaml matched with its context and the fixtures' lists. Each
 // sentence is timed as the median of 15 runs; the table shows the median, 90th and 99th
-// percentile and maximum over sentences, for the default options (a second, fuzzy pass
-// only when the exact one finds nothing or only wildcards) and with corrections always on.
+// percentile and maximum over sentences, for the default options (corrections only where
+// they can win) and with corrections always on.
+//
+// Allocations per match: ROUNDS=n runs n + 1 passes without timing, to count mallocs from
+// outside, e.g. perf probe -x /lib/x86_64-linux-gnu/libc.so.6 malloc, then
+// perf stat -e probe_libc:malloc with ROUNDS=0 and ROUNDS=5: the difference over 5 × sentences.
 import Foundation
 import ParlanceGrammar
 import ParlanceText
@@ -45,6 +49,17 @@ for language in languages {
     let lists = compiled.prepare(tests.fixtures.slotLists(language: compiled.language))
     let cases = tests.files.filter { $0.slotCombination == nil }.flatMap(\.cases)
     let sentences = cases.flatMap { testCase in testCase.sentences.map { ($0, testCase.context) } }
+    if let rounds = ProcessInfo.processInfo.environment["ROUNDS"].flatMap(Int.init) {
+        // For counting allocations from outside (perf stat -e probe_libc:malloc): a warm-up
+        // pass, then `rounds` passes; the difference between two round counts, divided by
+        // the sentences, is the allocations per match.
+        let options = MatchOptions(preferredSlot: "name")
+        for _ in 0..<(rounds + 1) {
+            for (sentence, context) in sentences { _ = compiled.match(sentence, lists: lists, context: context, options: options) }
+        }
+        print("\(language): \(sentences.count) sentences × \(rounds + 1) passes")
+        continue
+    }
     var rows: [String] = []
     let modes: [MatchOptions.Fuzziness] = ProcessInfo.processInfo.environment["DEFAULT_ONLY"] != nil ? [.whenExactFails] : [.whenExactFails, .always]
     for fuzziness in modes {

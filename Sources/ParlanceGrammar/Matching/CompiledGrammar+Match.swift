@@ -140,11 +140,14 @@ extension CompiledGrammar {
     /// Sorts, keeps the best of hypotheses that agree on intent and slot values, marks
     /// near-ties between intents.
     func ranked(_ candidates: [Hypothesis], limit: Int) -> [Hypothesis] {
-        var seen: Set<String> = []
+        struct Identity: Hashable {
+            let intent: String
+            let slots: [String: DataValue]
+        }
+        var seen: Set<Identity> = []
         var unique: [Hypothesis] = []
         for hypothesis in candidates.sorted(by: { $0.ranking < $1.ranking }) {
-            let identity = hypothesis.intent + "\u{1}" + hypothesis.slots.map { "\($0.name)=\($0.value)" }.sorted().joined(separator: "\u{1}")
-            if seen.insert(identity).inserted { unique.append(hypothesis) }
+            if seen.insert(Identity(intent: hypothesis.intent, slots: hypothesis.slotValues)).inserted { unique.append(hypothesis) }
         }
         let kept = Array(unique.prefix(max(limit, 1)))
         return kept.map { hypothesis in

@@ -14,6 +14,7 @@ public struct ExternalValue: Sendable, Hashable {
     /// Metadata returned with the match.
     public let metadata: [String: DataValue]
 
+    /// A value said as `text`, putting `output` (by default the text itself) into its slot.
     public init(text: String, output: DataValue? = nil, context: [String: DataValue] = [:], metadata: [String: DataValue] = [:]) {
         self.text = text
         self.output = output ?? .string(text)

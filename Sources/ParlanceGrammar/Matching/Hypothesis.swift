@@ -25,6 +25,8 @@ public struct MatchOptions: Sendable, Hashable {
     /// The most hypotheses returned, best first.
     public var limit: Int
 
+    /// The defaults: corrections where they can win, two edits at most, no preferred slot,
+    /// eight hypotheses.
     public init(fuzziness: Fuzziness = .whenExactFails, maxEdits: Int = 2, preferredSlot: String? = nil, limit: Int = 8) {
         self.fuzziness = fuzziness
         self.maxEdits = maxEdits
@@ -121,6 +123,7 @@ public struct SlotMatch: Sendable, Hashable, CustomStringConvertible {
     /// templates whose words matched with edits).
     public let edits: Int
 
+    /// A filled slot, as the matcher reports it; public so callers can build expectations.
     public init(name: String, value: DataValue, text: String = "", listValue: String? = nil, span: Range<Int>? = nil,
                 kind: Kind, edits: Int = 0) {
         self.name = name

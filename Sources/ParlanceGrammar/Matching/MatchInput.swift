@@ -28,6 +28,10 @@ struct MatchInput {
 
     init(_ utterance: String, tokenizer: Tokenizer) {
         let scalars = Array(utterance.unicodeScalars)
+        guard scalars.contains(where: Normalizer.isApostrophe) else {
+            self.init(utterance: scalars, tokenized: tokenizer.tokenize(utterance))
+            return
+        }
         var split = String.UnicodeScalarView()
         split.append(contentsOf: scalars.map { Normalizer.isApostrophe($0) ? " " : $0 })
         self.init(utterance: scalars, tokenized: tokenizer.tokenize(String(split)))

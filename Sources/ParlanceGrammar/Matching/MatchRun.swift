@@ -39,8 +39,31 @@ struct MatchRun {
     private var exactCache: [[(piece: Int32, end: Int32)]?]
     private var fuzzyCache: [[(piece: Int32, end: Int32, edits: UInt8)]?]
     private var skipCache: [[Int32]?]
-    private var listMatches: [Int: [ListMatch]] = [:]
+    private var listMatches: [Int: [ListMatch]] = Dictionary(minimumCapacity: 32)
     private var digitCache: [DigitReading?]
+    /// Buffers of finished simulations, reused by the next (lists run their own, nested).
+    private var spareBuffers: [SimulationBuffers] = []
+
+    /// What one simulation works in.
+    struct SimulationBuffers {
+        var threads: [Thread] = []
+        var next: [Int32] = []
+        var positions: [Int32] = []
+        var first: [Int32] = []
+        var last: [Int32] = []
+        var index = ProbeTable()
+
+        mutating func reset(positions count: Int) {
+            threads.removeAll(keepingCapacity: true)
+            next.removeAll(keepingCapacity: true)
+            positions.removeAll(keepingCapacity: true)
+            first.removeAll(keepingCapacity: true)
+            first.append(contentsOf: repeatElement(-1, count: count))
+            last.removeAll(keepingCapacity: true)
+            last.append(contentsOf: repeatElement(-1, count: count))
+            index.removeAll()
+        }
+    }
 
     init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, fuzziness: Corrections, maxEdits: Int) {
         self.grammar = grammar
@@ -97,38 +120,51 @@ struct MatchRun {
     /// a value ends.
     mutating func simulate(_ automaton: Automaton, from start: Int, anywhere: Bool) -> [Completion] {
         let end = input.count
-        var buckets = [[Thread]](repeating: [], count: end - start + 1)
-        // Threads by (position, state, captures): where each is, to merge equal ones.
-        var index = ProbeTable()
-        var locations: [(bucket: Int32, slot: Int32)] = []
+        // Every thread in one array; those at a position form a list (first, last, next),
+        // in the order they arrived. Threads by (position, state, captures) in `index`, to
+        // merge equal ones.
+        var buffers = spareBuffers.popLast() ?? SimulationBuffers()
+        buffers.reset(positions: end - start + 1)
+        var threads = buffers.threads, next = buffers.next, positions = buffers.positions
+        var first = buffers.first, last = buffers.last, index = buffers.index
+        buffers = SimulationBuffers()  // the arrays above are now uniquely referenced
+        threads.append(Thread(state: Automaton.start, captures: -1, score: Score()))
+        next.append(-1)
+        positions.append(Int32(start))
+        first[0] = 0
+        last[0] = 0
         var completions: [Completion] = []
-        buckets[0].append(Thread(state: Automaton.start, captures: -1, score: Score()))
+        defer {
+            spareBuffers.append(SimulationBuffers(threads: threads, next: next, positions: positions, first: first, last: last, index: index))
+        }
 
-        func push(_ thread: Thread, at position: Int, _ buckets: inout [[Thread]], _ index: inout ProbeTable,
-                  _ locations: inout [(bucket: Int32, slot: Int32)]) {
-            let bucket = position - start
-            let fingerprint = UInt64(bucket) << 48 ^ UInt64(UInt32(bitPattern: thread.state)) << 24 ^ UInt64(UInt32(bitPattern: thread.captures))
-            let existing = index.find(fingerprint) { location in
-                let (otherBucket, slot) = locations[Int(location)]
-                let other = buckets[Int(otherBucket)][Int(slot)]
-                return Int(otherBucket) == bucket && other.state == thread.state && other.captures == thread.captures
+        func push(_ thread: Thread, at position: Int, _ threads: inout [Thread], _ next: inout [Int32], _ positions: inout [Int32],
+                  _ first: inout [Int32], _ last: inout [Int32], _ index: inout ProbeTable) {
+            let fingerprint = UInt64(position) << 48 ^ UInt64(UInt32(bitPattern: thread.state)) << 24 ^ UInt64(UInt32(bitPattern: thread.captures))
+            let existing = index.find(fingerprint) { id in
+                let other = threads[Int(id)]
+                return Int(positions[Int(id)]) == position && other.state == thread.state && other.captures == thread.captures
             }
             if let existing {
-                let slot = Int(locations[Int(existing)].slot)
-                if thread.score.isBetter(than: buckets[bucket][slot].score) { buckets[bucket][slot] = thread }
+                if thread.score.isBetter(than: threads[Int(existing)].score) { threads[Int(existing)] = thread }
                 return
             }
-            locations.append((Int32(bucket), Int32(buckets[bucket].count)))
-            index.insert(fingerprint, Int32(locations.count - 1))
-            buckets[bucket].append(thread)
+            let id = Int32(threads.count)
+            threads.append(thread)
+            next.append(-1)
+            positions.append(Int32(position))
+            index.insert(fingerprint, id)
+            let bucket = position - start
+            if last[bucket] >= 0 { next[Int(last[bucket])] = id } else { first[bucket] = id }
+            last[bucket] = id
         }
 
         for position in start...end {
             let isBoundary = input.isBoundary[position]
-            var cursor = 0
-            while cursor < buckets[position - start].count {
-                let thread = buckets[position - start][cursor]
-                cursor += 1
+            var cursor = first[position - start]
+            while cursor >= 0 {
+                let thread = threads[Int(cursor)]
+                cursor = next[Int(cursor)]
                 if anywhere || position == end {
                     for accept in automaton.accepts(thread.state) where !accept.needsBoundary || isBoundary {
                         completions.append(Completion(accept: accept.id, end: position, captures: thread.captures, score: thread.score))
@@ -143,7 +179,7 @@ struct MatchRun {
                     guard target >= 0 else { continue }
                     var score = thread.score
                     score.literal &+= Int16(Int(pieceEnd) - position)
-                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &buckets, &index, &locations)
+                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index)
                 }
                 // The words of a sentence (main automaton) or of a value template (a list's).
                 if anywhere ? fuzziness.values : fuzziness.words, isBoundary {
@@ -152,7 +188,7 @@ struct MatchRun {
                         var score = thread.score
                         score.literal &+= Int16(grammar.pieces.keys[Int(piece)].count)
                         score.wordEdits += edits
-                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &buckets, &index, &locations)
+                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index)
                     }
                 }
 
@@ -173,7 +209,7 @@ struct MatchRun {
                             score.wildcards += 1
                             score.wildcardScalars &+= Int16(Int(match.end) - position)
                         }
-                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &buckets, &index, &locations)
+                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &threads, &next, &positions, &first, &last, &index)
                     }
                 }
 
@@ -182,7 +218,7 @@ struct MatchRun {
                     for skipEnd in skipWordEnds(at: position) {
                         var score = thread.score
                         score.skipped += 1
-                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &buckets, &index, &locations)
+                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index)
                     }
                 }
             }

@@ -52,6 +52,13 @@ struct ProbeTable {
         if count * 2 > keys.count { grow() }
     }
 
+    /// Empties the table, keeping its capacity.
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for index in values.indices { values[index] = ProbeTable.empty }
+        count = 0
+    }
+
     private mutating func grow() {
         let oldKeys = keys
         let oldValues = values
