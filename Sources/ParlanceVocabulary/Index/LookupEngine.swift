@@ -87,26 +87,25 @@ final class LookupEngine {
         let limit = verbosity == .top ? Swift.min(limit, 1) : limit
         switch scratch {
         case .narrow(let search):
-            search.clearHits()
-            for index in 0..<count {
-                setKey(index)
-                let budget = policy.maxEdits(forKeyLength: scalars.count)
-                scalars.withUnsafeBufferPointer { search.setQuery($0) }
-                search.search(budget: budget, verbosity: verbosity)
-                search.collectHits(budget: budget)
-            }
-            return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: verbosity != .all)
+            return run(search, count, policy: policy, verbosity: verbosity, limit: limit, setKey: setKey)
         case .wide(let search):
-            search.clearHits()
-            for index in 0..<count {
-                setKey(index)
-                let budget = policy.maxEdits(forKeyLength: scalars.count)
-                scalars.withUnsafeBufferPointer { search.setQuery($0) }
-                search.search(budget: budget, verbosity: verbosity)
-                search.collectHits(budget: budget)
-            }
-            return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: verbosity != .all)
+            return run(search, count, policy: policy, verbosity: verbosity, limit: limit, setKey: setKey)
         }
+    }
+
+    /// The search at one label width (specialized for each).
+    @inline(__always)
+    private func run<Label>(_ search: SearchScratch<Label>, _ count: Int, policy: EditPolicy, verbosity: LookupVerbosity,
+                            limit: Int, setKey: (Int) -> Void) -> [VocabularyMatch] {
+        search.clearHits()
+        for index in 0..<count {
+            setKey(index)
+            let budget = policy.maxEdits(forKeyLength: scalars.count)
+            scalars.withUnsafeBufferPointer { search.setQuery($0) }
+            search.search(budget: budget, verbosity: verbosity)
+            search.collectHits(budget: budget)
+        }
+        return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: verbosity != .all)
     }
 
     func lookupPrefix(_ prefix: TokenizedText, limit: Int) -> [VocabularyMatch] {
