@@ -38,8 +38,10 @@ let package = Package(
             name: "parlance",
             dependencies: ["Parlance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText"]),
-        .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary"]),
-        .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar"]),
+        // Helpers shared by the test targets (a seeded generator).
+        .target(name: "ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
+        .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText", "ParlanceTestSupport"]),
+        .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"]),
+        .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import ParlanceTestSupport
 import Foundation
 import ParlanceText
 @testable import ParlanceGrammar
@@ -157,7 +158,7 @@ struct Typo {
             return scalars[span].filter(\.properties.isAlphabetic).count >= 4
         }
         guard !candidates.isEmpty else { return nil }
-        var random = SplitMix64(seed: fnv1a(sentence))
+        var random = SeededGenerator(seed: fnv1a(sentence))
         let slot = candidates[random.next(below: candidates.count)]
         let span = slot.span!
         let letters = span.filter { scalars[$0].properties.isAlphabetic }

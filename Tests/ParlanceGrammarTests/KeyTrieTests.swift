@@ -1,3 +1,4 @@
+import ParlanceTestSupport
 import Testing
 @testable import ParlanceGrammar
 
@@ -81,7 +82,7 @@ struct KeyTrieTests {
     }
 
     @Test func fuzzyWalkAgreesWithTheTableOnRandomKeys() {
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let alphabet = Self.scalars("abcdeé ")
         for _ in 0..<200 {
             let keys = (0..<(1 + random.next(below: 12))).map { _ in

@@ -1,3 +1,4 @@
+import ParlanceTestSupport
 import Foundation
 import ParlanceText
 import Testing
@@ -43,7 +44,7 @@ struct ReferenceMatcherTests {
     /// wildcard, a rule, alternatives, optionals, permutations, a skip word), every utterance
     /// of up to four words.
     @Test func randomGrammarsAgreeOnEveryShortUtterance() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let words = ["a", "b", "ab"]
         var utterances: [String] = []
         var frontier = [""]

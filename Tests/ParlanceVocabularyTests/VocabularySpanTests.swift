@@ -1,3 +1,4 @@
+import ParlanceTestSupport
 import ParlanceText
 import Testing
 @testable import ParlanceVocabulary
@@ -5,7 +6,7 @@ import Testing
 /// Spans of vocabulary items in utterances: real utterances in four languages, and the
 /// fast span search against a naive one (every unit range against every key).
 struct VocabularySpanTests {
-    typealias Generator = VocabularyIndexTests.SeededGenerator
+    typealias Generator = SeededGenerator
 
     static func contacts(_ names: [String], source: VocabularySource = .user) -> [VocabularyItem] {
         names.enumerated().map { index, name in
@@ -109,7 +110,7 @@ struct VocabularySpanTests {
     @Test(arguments: [(EditPolicy.default, 0), (EditPolicy.fixed(1), 1), (EditPolicy.fixed(2), 2),
                       (EditPolicy.scaled(exactUpTo: 2, oneEditUpTo: 5), 3)])
     func agreesWithTheReferenceOnRandomUtterances(_ policy: EditPolicy, _ seed: Int) throws {
-        var generator = Generator(state: 1234 &+ UInt64(seed))
+        var generator = Generator(seed: 1234 &+ UInt64(seed))
         let english = VocabularyIndexTests.english
         let words = ["ab", "abc", "bca", "cab", "abba", "baca", "cc", "acab", "bacab", "漢字", "字", "語文", "abcab"]
         func phrase(_ count: ClosedRange<Int>) -> String {
