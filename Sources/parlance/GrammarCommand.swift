@@ -184,39 +184,3 @@ struct MatchOutput: Encodable {
         }
     }
 }
-
-/// A ``DataValue`` as JSON.
-enum JSONValue: Encodable {
-    case null
-    case bool(Bool)
-    case int(Int)
-    case double(Double)
-    case string(String)
-    case list([JSONValue])
-    case map([String: JSONValue])
-
-    init(_ value: DataValue) {
-        switch value {
-        case .null: self = .null
-        case .bool(let value): self = .bool(value)
-        case .int(let value): self = .int(value)
-        case .double(let value): self = .double(value)
-        case .string(let value): self = .string(value)
-        case .list(let values): self = .list(values.map(JSONValue.init))
-        case .map(let values): self = .map(values.mapValues(JSONValue.init))
-        }
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .int(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .list(let values): try container.encode(values)
-        case .map(let values): try container.encode(values)
-        }
-    }
-}

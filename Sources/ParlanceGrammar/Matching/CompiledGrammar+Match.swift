@@ -21,35 +21,41 @@ extension CompiledGrammar {
     ///     by ``prepare(_:)`` of this grammar.
     ///   - context: what is known besides the utterance, e.g. the satellite's area.
     /// - Returns: the hypotheses, best first (see ``RankingKey``).
+    ///   - found: values of wildcard lists the caller found in this utterance (vocabulary
+    ///     spans; see ``FoundValues``).
     /// - Complexity: O(n × active threads) for n scalars of the utterance; each template word,
     ///   list and number is looked up once per position.
-    public func match(_ utterance: String, lists: ExternalLists = .empty, context: [String: DataValue] = [:],
-                      options: MatchOptions = MatchOptions()) -> MatchResult {
+    public func match(_ utterance: String, lists: ExternalLists = .empty, found: FoundValues = FoundValues(),
+                      context: [String: DataValue] = [:], options: MatchOptions = MatchOptions()) -> MatchResult {
         let input = MatchInput(utterance, tokenizer: tokenizer)
-        var all = candidates(input, lists: lists, context: context, options: options, corrections: options.fuzziness == .always ? .all : .none)
+        let found = FoundValueTable(found, input: input, grammar: self)
+        var all = candidates(input, lists: lists, found: found, context: context, options: options,
+                             corrections: options.fuzziness == .always ? .all : .none)
         if options.fuzziness == .whenExactFails {
             // Passes in the order of the ranking key, each only when it can still find a
             // better hypothesis: corrected values rank below exact matches unless those
             // need wildcards; corrected template words rank below everything else.
             if all.allSatisfy({ $0.ranking.wildcards > 0 }) {
-                all += candidates(input, lists: lists, context: context, options: options, corrections: .values).filter { $0.ranking.edits > 0 }
+                all += candidates(input, lists: lists, found: found, context: context, options: options, corrections: .values)
+                    .filter { $0.ranking.edits > 0 }
             }
             if all.isEmpty {
-                all = candidates(input, lists: lists, context: context, options: options, corrections: .all)
+                all = candidates(input, lists: lists, found: found, context: context, options: options, corrections: .all)
             }
         }
         return MatchResult(utterance: utterance, hypotheses: ranked(all, limit: options.limit))
     }
 
     /// Every hypothesis of one pass, unranked.
-    func candidates(_ input: MatchInput, lists: ExternalLists, context: [String: DataValue], options: MatchOptions,
-                    corrections: MatchRun.Corrections) -> [Hypothesis] {
-        var run = MatchRun(grammar: self, input: input, external: lists, fuzziness: corrections, maxEdits: max(0, options.maxEdits))
+    func candidates(_ input: MatchInput, lists: ExternalLists, found: FoundValueTable = .empty, context: [String: DataValue],
+                    options: MatchOptions, corrections: MatchRun.Corrections) -> [Hypothesis] {
+        var run = MatchRun(grammar: self, input: input, external: lists, found: found, fuzziness: corrections,
+                           maxEdits: max(0, options.maxEdits))
         let completions = run.simulate(automaton, from: 0, anywhere: false)
         var candidates: [Hypothesis] = []
         for completion in completions {
             if let hypothesis = hypothesis(completion, captures: run.arena.chain(completion.captures), input: input, lists: lists,
-                                           context: context, options: options) {
+                                           found: found, context: context, options: options) {
                 candidates.append(hypothesis)
             }
         }
@@ -58,7 +64,7 @@ extension CompiledGrammar {
 
     /// A completed path as a hypothesis, or nil when the data block's conditions reject it.
     func hypothesis(_ completion: MatchRun.Completion, captures: [Capture], input: MatchInput, lists: ExternalLists,
-                    context given: [String: DataValue], options: MatchOptions) -> Hypothesis? {
+                    found: FoundValueTable = .empty, context given: [String: DataValue], options: MatchOptions) -> Hypothesis? {
         let entry = templates[Int(completion.accept)]
         let intent = grammar.intents[entry.intent]
         let data = intent.data[entry.data]
@@ -93,6 +99,10 @@ extension CompiledGrammar {
                 for (key, item) in value.context { context[key] = item }
                 slot = SlotMatch(name: symbol.slotName, value: value.output, text: text, listValue: value.text, span: span,
                                  kind: capture.kind == .fuzzy ? .fuzzy : .exact, edits: Int(capture.edits))
+            case (.wildcard, .exact), (.wildcard, .fuzzy):
+                let value = found.values[Int(capture.value)]
+                slot = SlotMatch(name: symbol.slotName, value: value.output, text: text, listValue: value.text, span: span,
+                                 kind: capture.kind == .fuzzy ? .fuzzy : .exact, edits: Int(capture.edits), foundIndex: Int(capture.value))
             case (_, .number):
                 let number = capture.number
                 let value: DataValue = number.rounded() == number && abs(number) < 9e15 ? .int(Int(number)) : .double(number)
@@ -100,8 +110,9 @@ extension CompiledGrammar {
             default:
                 slot = SlotMatch(name: symbol.slotName, value: .string(text), text: text, span: span, kind: .wildcard)
             }
-            // A slot filled twice keeps its last value (hassil's entities by name).
-            slots.removeAll { $0.name == slot.name }
+            // A slot filled twice keeps its last value (hassil's entities by name), unless
+            // the caller collects every value.
+            if !options.keepsRepeatedSlots { slots.removeAll { $0.name == slot.name } }
             slots.append(slot)
         }
 
@@ -142,12 +153,13 @@ extension CompiledGrammar {
     func ranked(_ candidates: [Hypothesis], limit: Int) -> [Hypothesis] {
         struct Identity: Hashable {
             let intent: String
-            let slots: [String: DataValue]
+            let slots: [String: [DataValue]]
         }
         var seen: Set<Identity> = []
         var unique: [Hypothesis] = []
         for hypothesis in candidates.sorted(by: { $0.ranking < $1.ranking }) {
-            if seen.insert(Identity(intent: hypothesis.intent, slots: hypothesis.slotValues)).inserted { unique.append(hypothesis) }
+            let slots = Dictionary(grouping: hypothesis.slots, by: \.name).mapValues { $0.map(\.value) }
+            if seen.insert(Identity(intent: hypothesis.intent, slots: slots)).inserted { unique.append(hypothesis) }
         }
         let kept = Array(unique.prefix(max(limit, 1)))
         return kept.map { hypothesis in

@@ -24,6 +24,9 @@ public struct MatchOptions: Sendable, Hashable {
     public var preferredSlot: String?
     /// The most hypotheses returned, best first.
     public var limit: Int
+    /// Whether a slot filled several times keeps every value, in utterance order ("to Anna
+    /// and Ben"); by default the last one wins, as in hassil.
+    public var keepsRepeatedSlots: Bool = false
 
     /// The defaults: corrections where they can win, two edits at most, no preferred slot,
     /// eight hypotheses.
@@ -122,10 +125,13 @@ public struct SlotMatch: Sendable, Hashable, CustomStringConvertible {
     /// Edits between the list value and the text (0 unless ``Kind/fuzzy``, or for value
     /// templates whose words matched with edits).
     public let edits: Int
+    /// For a value the caller found (``FoundValues``), its position in ``FoundValues/values``.
+    public let foundIndex: Int?
 
     /// A filled slot, as the matcher reports it; public so callers can build expectations.
     public init(name: String, value: DataValue, text: String = "", listValue: String? = nil, span: Range<Int>? = nil,
-                kind: Kind, edits: Int = 0) {
+                kind: Kind, edits: Int = 0, foundIndex: Int? = nil) {
+        self.foundIndex = foundIndex
         self.name = name
         self.value = value
         self.text = text

@@ -19,6 +19,8 @@ struct MatchRun {
     let grammar: CompiledGrammar
     let input: MatchInput
     let external: ExternalLists
+    /// Values of wildcard lists found in the utterance by the caller.
+    let found: FoundValueTable
     /// What may match with edits.
     let fuzziness: Corrections
 
@@ -65,10 +67,12 @@ struct MatchRun {
         }
     }
 
-    init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, fuzziness: Corrections, maxEdits: Int) {
+    init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, found: FoundValueTable = .empty,
+         fuzziness: Corrections, maxEdits: Int) {
         self.grammar = grammar
         self.input = input
         self.external = external
+        self.found = found
         self.fuzziness = fuzziness
         self.maxEdits = maxEdits
         exactCache = Array(repeating: nil, count: input.count + 1)
@@ -307,8 +311,13 @@ struct MatchRun {
                 }
             }
         case .wildcard:
+            // Values the caller found here, then (unless the list is closed) free text.
+            for value in self.found.values(ofList: list, at: position, listCount: grammar.lists.count) {
+                found.append(ListMatch(end: value.end, kind: value.edits > 0 ? .fuzzy : .exact, value: value.index, number: 0,
+                                       edits: value.edits, nested: []))
+            }
             // Whole words: a wildcard starts and ends at word boundaries.
-            guard input.isBoundary[position] else { break }
+            guard input.isBoundary[position], !self.found.closed.contains(list) else { break }
             for end in (position + 1)...input.count where input.isBoundary[end] {
                 found.append(ListMatch(end: Int32(end), kind: .wildcard, value: 0, number: 0, edits: 0, nested: []))
             }

@@ -1,0 +1,188 @@
+import Dispatch
+import Foundation
+import ParlanceGrammar
+import ParlanceText
+import ParlanceVocabulary
+
+/// How the engine matches and resolves.
+public struct EngineOptions: Sendable, Hashable {
+    /// A fuzzy vocabulary match whose confidence (1 − edits ÷ letters of the phrase) is below
+    /// this resolves as confirmationRequired ("Did you mean Sparkle Sparkly?").
+    public var confirmationThreshold: Double = 0.95
+    /// The edits a vocabulary span may carry, by length.
+    public var editPolicy: EditPolicy = .default
+    /// When template words and values may match with edits.
+    public var fuzziness: MatchOptions.Fuzziness = .whenExactFails
+    /// The most hypotheses returned.
+    public var limit: Int = 8
+
+    public init() {}
+}
+
+/// An error that stops the engine from starting: a grammar that does not load.
+public struct EngineError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// The Parlance engine: utterance in; app, SiriKit intent, parameters and resolutions out.
+///
+/// ```swift
+/// let apps = AppLoader.load("Corpora/apps")
+/// let engine = try Engine(apps: apps.apps)                       // built-in grammars
+/// let result = engine.parse("Send a message to Sparkle Sparkly saying are you ready")
+/// result.best?.app.displayName                                   // "UnicornChat"
+/// result.best?.intent.name                                       // "INSendMessageIntent"
+/// result.best?.parameter("recipients")?.values[0].identifier     // "user:1001"
+/// ```
+///
+/// Built once (grammars compiled per language, vocabulary indexed); immutable and
+/// `Sendable`: parse from any number of threads.
+///
+/// **How an utterance is read** (one language): the vocabulary span finder runs over the
+/// utterance once, for every app's vocabulary and for the apps' names; what it finds is
+/// offered to the grammar's open lists (``FoundValues``); the compiled grammar matches
+/// every intent's templates in one pass; each grammar hypothesis becomes one hypothesis per
+/// app that can take it (the app named, the app whose example phrase matched, or every app
+/// supporting the intent whose vocabulary agrees with the values found); then every
+/// parameter is resolved (see ``Resolver``). Hypotheses are ranked by the grammar's
+/// ``RankingKey``, then by vocabulary evidence for the app; equally plausible apps are
+/// reported as app ambiguity.
+public final class Engine: Sendable {
+    /// The intents: the catalogue and the apps' custom intents.
+    public let catalogue: IntentCatalogue
+    /// The apps, in the order given.
+    public let apps: [App]
+    /// The languages with a grammar, in the order tried.
+    public let languages: [String]
+    /// Warnings from building: example phrases that could not be used.
+    public let issues: [AppIssue]
+    /// The options.
+    public let options: EngineOptions
+
+    let models: [LanguageModel]
+
+    /// Builds the engine for `apps` with the grammars in `grammars` (by default the built-in
+    /// ones, `Corpora/grammars`), for `languages` (by default every language there).
+    ///
+    /// - Throws: ``EngineError`` when a grammar does not load or compile, naming the file
+    ///   and line.
+    public init(apps: [App], grammars: URL = GrammarSource.builtInGrammars, languages: [String]? = nil,
+                catalogue: IntentCatalogue = .standard, options: EngineOptions = EngineOptions()) throws(EngineError) {
+        var extended = catalogue
+        for app in apps {
+            for name in app.supportedIntents where extended[name] == nil {
+                extended = extended.adding(IntentDefinition(name, .custom, []))
+            }
+        }
+        let catalogue = extended
+        self.catalogue = catalogue
+        self.apps = apps
+        self.options = options
+        let available = GrammarSource.languages(in: grammars)
+        let wanted = languages ?? available
+        guard !wanted.isEmpty else {
+            throw EngineError(message: "no grammars in \(grammars.path): expected sentences/<language>/_common.yaml")
+        }
+        let lists = VocabularyLists(catalogue: catalogue)
+        // Languages compile independently: in parallel.
+        let slots = ResultSlots<Result<(LanguageModel, [AppIssue]), EngineError>>(count: wanted.count)
+        DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+            slots[index] = Result { () throws(EngineError) -> (LanguageModel, [AppIssue]) in
+                try Engine.model(language: wanted[index], grammars: grammars, apps: apps, catalogue: catalogue, lists: lists)
+            }
+        }
+        var models: [LanguageModel] = []
+        var issues: [AppIssue] = []
+        for index in wanted.indices {
+            switch slots[index]! {
+            case .success(let (model, modelIssues)):
+                models.append(model)
+                issues += modelIssues
+            case .failure(let error):
+                throw error
+            }
+        }
+        self.models = models
+        self.languages = models.map(\.tag)
+        self.issues = issues
+    }
+
+    static func model(language: String, grammars: URL, apps: [App], catalogue: IntentCatalogue,
+                      lists: VocabularyLists) throws(EngineError) -> (LanguageModel, [AppIssue]) {
+        let parsed: Language
+        do { parsed = try Language(language) } catch {
+            throw EngineError(message: "'\(language)' is not a language tag: expected a folder name such as en, de or zh-Hans")
+        }
+        do {
+            let tokenizer = try Tokenizer(language: parsed)
+            let examples = ExampleTemplates(language: parsed, tag: language, apps: apps, catalogue: catalogue, lists: lists, tokenizer: tokenizer)
+            var issues = examples.issues
+            var files: [IntentsFile] = []
+            for (path, yaml) in examples.files {
+                do { files.append(try GrammarSource.parse(yaml: yaml, language: language, path: path)) } catch {
+                    issues.append(AppIssue(.warning, file: path, message: "example phrases not used: \(error)"))
+                }
+            }
+            let (grammar, assembleIssues) = try GrammarSource.assemble(grammars: grammars, language: language, extra: files)
+            let compiled = try CompiledGrammar(grammar)
+            return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists), issues + assembleIssues)
+        } catch let error as GrammarError {
+            throw EngineError(message: "grammar \(language): \(error)")
+        } catch {
+            throw EngineError(message: "grammar \(language): \(error)")
+        }
+    }
+
+    /// Parses an utterance.
+    ///
+    /// - Parameters:
+    ///   - language: the grammar to use; nil tries every language and keeps the best.
+    ///   - locked: the device is locked: intents the app restricts while locked are marked
+    ///     ``IntentHypothesis/requiresUnlock``.
+    /// - Returns: the hypotheses, best first; none for empty input or an unknown language.
+    public func parse(_ utterance: String, language: String? = nil, locked: Bool = false) -> ParseResult {
+        guard utterance.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            return ParseResult(utterance: utterance, language: language, hypotheses: [])
+        }
+        // Bounded work on pathological input: the first 1,000 scalars are read.
+        let text = utterance.unicodeScalars.count > 1000 ? String(String.UnicodeScalarView(utterance.unicodeScalars.prefix(1000))) : utterance
+        if let language {
+            guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
+            return ParseResult(utterance: utterance, language: model.tag, hypotheses: Reader(engine: self, model: model).read(text, locked: locked))
+        }
+        var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
+        for model in models {
+            let hypotheses = Reader(engine: self, model: model).read(text, locked: locked)
+            guard let top = hypotheses.first else { continue }
+            if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
+            best = (model, hypotheses)
+        }
+        return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
+    }
+
+    /// The model for a language tag: the exact folder name, else the first whose language
+    /// has the same code and script ("zh-CN" finds zh-Hans, "de-AT" finds de).
+    func model(for tag: String) -> LanguageModel? {
+        if let exact = models.first(where: { $0.tag.lowercased() == tag.lowercased() }) { return exact }
+        guard let wanted = try? Language(tag) else { return nil }
+        return models.first { $0.language.code == wanted.code && $0.language.script == wanted.script }
+            ?? models.first { $0.language.code == wanted.code }
+    }
+
+    /// The app with `bundleIdentifier`.
+    public func app(_ bundleIdentifier: String) -> App? { apps.first { $0.bundleIdentifier == bundleIdentifier } }
+}
+
+/// Results written by concurrent iterations, each to its own index.
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var values: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.lock(); defer { lock.unlock() }; return values[index] }
+        set { lock.lock(); values[index] = newValue; lock.unlock() }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import ParlanceGrammar
+import ParlanceText
+import ParlanceVocabulary
+
+/// Where the built-in grammars are, and how a language's grammar is assembled with the
+/// apps' example phrases.
+public enum GrammarSource {
+    /// The repository's `Corpora` folder: `$PARLANCE_CORPORA`, else `Corpora` in the current
+    /// directory, else the one beside this source file (a checkout built with SwiftPM).
+    public static var corporaFolder: URL {
+        if let path = ProcessInfo.processInfo.environment["PARLANCE_CORPORA"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Corpora")
+        if FileManager.default.fileExists(atPath: local.appendingPathComponent("grammars").path) { return local }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpora")
+    }
+
+    /// `Corpora/grammars`: the built-in grammars.
+    public static var builtInGrammars: URL { corporaFolder.appendingPathComponent("grammars") }
+
+    /// `Corpora/apps`: the sample apps, the CLI's default.
+    public static var sampleApps: URL { corporaFolder.appendingPathComponent("apps") }
+
+    /// The languages of a grammar folder (`sentences/<language>/_common.yaml`), sorted.
+    public static func languages(in grammars: URL) -> [String] {
+        let sentences = grammars.appendingPathComponent("sentences")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: sentences.path)) ?? []
+        return names.filter { FileManager.default.fileExists(atPath: sentences.appendingPathComponent($0).appendingPathComponent("_common.yaml").path) }
+            .sorted()
+    }
+
+    /// Reads `sentences/<language>/*.yaml` of `grammars` and adds `extra` files (the apps'
+    /// example phrases), dropping any extra file that does not check with a warning.
+    static func assemble(grammars: URL, language: String, extra: [IntentsFile]) throws(GrammarError) -> (LanguageGrammar, [AppIssue]) {
+        let folder = grammars.appendingPathComponent("sentences").appendingPathComponent(language)
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("_common.yaml").path) else {
+            throw GrammarError(.missingCommonFile, location: nil, message: "no grammar for '\(language)' in \(grammars.path)",
+                               expected: "sentences/\(language)/_common.yaml; languages present: \(languages(in: grammars).joined(separator: ", "))")
+        }
+        let loader: IntentsFileLoader
+        do {
+            loader = IntentsFileLoader(language: try Language(language))
+        } catch {
+            throw GrammarError(.missingLanguage(language), location: nil, text: language, message: "'\(language)' is not a language tag",
+                               expected: "a BCP-47 language tag")
+        }
+        let relative = { (url: URL) in "grammars/sentences/\(language)/\(url.lastPathComponent)" }
+        let common = try loader.load(folder.appendingPathComponent("_common.yaml"), path: relative(folder.appendingPathComponent("_common.yaml")))
+        var files: [IntentsFile] = []
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".yaml") && $0 != "_common.yaml" }.sorted()
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            files.append(try loader.load(url, path: relative(url)))
+        }
+        // The built-in grammar must check on its own; each app's examples then in turn.
+        var grammar = try GrammarLoader.assemble(language: language, common: common, files: files, externalLists: [])
+        var issues: [AppIssue] = []
+        var accepted: [IntentsFile] = []
+        for file in extra {
+            do {
+                grammar = try GrammarLoader.assemble(language: language, common: common, files: files + accepted + [file], externalLists: [])
+                accepted.append(file)
+            } catch {
+                issues.append(AppIssue(.warning, file: file.path, message: "example phrases not used for \(language): \(error)"))
+            }
+        }
+        return (grammar, issues)
+    }
+
+    /// Parses generated YAML for an app's examples.
+    static func parse(yaml: String, language: String, path: String) throws(GrammarError) -> IntentsFile {
+        let loader: IntentsFileLoader
+        do {
+            loader = IntentsFileLoader(language: try Language(language))
+        } catch {
+            throw GrammarError(.missingLanguage(language), location: nil, text: language, message: "'\(language)' is not a language tag",
+                               expected: "a BCP-47 language tag")
+        }
+        return try loader.parse(yaml: yaml, path: path)
+    }
+}

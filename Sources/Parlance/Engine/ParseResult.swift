@@ -1,0 +1,190 @@
+import ParlanceGrammar
+
+/// What an utterance was understood as: hypotheses, best first.
+public struct ParseResult: Sendable {
+    /// The utterance as given.
+    public let utterance: String
+    /// The language of the best hypothesis (or the one asked for); nil when nothing matched
+    /// and no language was given.
+    public let language: String?
+    /// The hypotheses, best first.
+    public let hypotheses: [IntentHypothesis]
+
+    public init(utterance: String, language: String?, hypotheses: [IntentHypothesis]) {
+        self.utterance = utterance
+        self.language = language
+        self.hypotheses = hypotheses
+    }
+
+    /// The best hypothesis.
+    public var best: IntentHypothesis? { hypotheses.first }
+}
+
+/// One reading of an utterance: an app, an intent, its parameters and their resolutions.
+public struct IntentHypothesis: Sendable {
+    /// The app that would receive the intent.
+    public let app: App
+    /// How the app was chosen.
+    public let appSelection: AppSelection
+    /// The intent's definition (custom intents have one made from the app's examples).
+    public let intent: IntentDefinition
+    /// The language the utterance was read in.
+    public let language: String
+    /// The parameters: every parameter said, and the required ones that were not, in the
+    /// catalogue's order.
+    public let parameters: [ParameterResult]
+    /// A confidence in [0, 1]: the grammar match's, lowered for app ambiguity and for
+    /// parameters that need the user's help.
+    public let score: Double
+    /// True when the device is locked and the app lists the intent in IntentsRestrictedWhileLocked.
+    public let requiresUnlock: Bool
+    /// The grammar match behind it (template, ranking key, slots).
+    public let match: Hypothesis
+
+    public init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
+                score: Double, requiresUnlock: Bool, match: Hypothesis) {
+        self.app = app
+        self.appSelection = appSelection
+        self.intent = intent
+        self.language = language
+        self.parameters = parameters
+        self.score = score
+        self.requiresUnlock = requiresUnlock
+        self.match = match
+    }
+
+    /// The parameter named `name`.
+    public func parameter(_ name: String) -> ParameterResult? { parameters.first { $0.name == name } }
+
+    /// Whether every parameter is resolved (success or not required).
+    public var isResolved: Bool { parameters.allSatisfy { $0.values.allSatisfy(\.resolution.isFinal) } }
+}
+
+/// How the app of a hypothesis was chosen.
+public enum AppSelection: Sendable, Hashable, CustomStringConvertible {
+    /// The utterance names the app (the text as said).
+    case mentioned(String)
+    /// The template came from the app's own example phrases.
+    case example
+    /// Not named: the app supports the intent and this many parameter values matched its vocabulary.
+    case vocabulary(matches: Int)
+    /// Not named, and other apps are as plausible: the app itself needs disambiguation
+    /// among these bundle identifiers (this one included).
+    case ambiguous([String])
+
+    public var description: String {
+        switch self {
+        case .mentioned(let text): "mentioned as \"\(text)\""
+        case .example: "the app's own example phrase"
+        case .vocabulary(let matches): matches == 0 ? "supports the intent" : "\(matches) value(s) matched its vocabulary"
+        case .ambiguous(let apps): "ambiguous between \(apps.joined(separator: ", "))"
+        }
+    }
+
+    /// True for ``ambiguous(_:)``.
+    public var isAmbiguous: Bool {
+        if case .ambiguous = self { return true }
+        return false
+    }
+}
+
+/// A parameter's values and their resolutions.
+public struct ParameterResult: Sendable {
+    /// The parameter's name (a dotted path for a field).
+    public let name: String
+    /// Its definition, when the intent is in the catalogue.
+    public let definition: ParameterDefinition?
+    /// One element per value said; one element with a nil value when none was said.
+    public let values: [ParameterValue]
+
+    public init(name: String, definition: ParameterDefinition?, values: [ParameterValue]) {
+        self.name = name
+        self.definition = definition
+        self.values = values
+    }
+}
+
+/// One value of a parameter, resolved.
+public struct ParameterValue: Sendable, Hashable {
+    /// How the value was found.
+    public enum MatchKind: String, Sendable, Hashable {
+        /// A vocabulary or list value, as written.
+        case exact
+        /// A vocabulary or list value, with edits.
+        case fuzzy
+        /// Free text.
+        case text
+        /// A number.
+        case number
+        /// Implied by the template (`slots:`), not said.
+        case fixed
+        /// Not said; taken from the app's vocabulary (the only account).
+        case implied
+    }
+
+    /// The value: a vocabulary phrase as the app writes it, an enumeration case, a number,
+    /// the text as said; nil when nothing was said.
+    public let value: DataValue?
+    /// The text of the utterance it came from.
+    public let text: String?
+    /// The vocabulary item's identifier.
+    public let identifier: String?
+    /// [start, end) in Unicode scalar offsets of the utterance.
+    public let span: Range<Int>?
+    /// How it was found; nil when nothing was said.
+    public let match: MatchKind?
+    /// Edits between what was said and the vocabulary phrase.
+    public let edits: Int
+    /// SiriKit's resolution.
+    public let resolution: Resolution
+
+    public init(value: DataValue?, text: String? = nil, identifier: String? = nil, span: Range<Int>? = nil, match: MatchKind? = nil,
+                edits: Int = 0, resolution: Resolution) {
+        self.value = value
+        self.text = text
+        self.identifier = identifier
+        self.span = span
+        self.match = match
+        self.edits = edits
+        self.resolution = resolution
+    }
+}
+
+/// SiriKit's resolution of one parameter value, with the options and the reason.
+public struct Resolution: Sendable, Hashable, CustomStringConvertible {
+    /// SiriKit's resolution result kinds.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case success, disambiguation, confirmationRequired, needsValue, unsupported, notRequired
+    }
+
+    /// The kind.
+    public let kind: Kind
+    /// For a disambiguation, the candidates, best first; for a confirmation, the one to confirm.
+    public let options: [ResolutionOption]
+    /// Why, in words ("2 accounts match 'City Power'").
+    public let reason: String
+
+    public init(_ kind: Kind, options: [ResolutionOption] = [], reason: String) {
+        self.kind = kind
+        self.options = options
+        self.reason = reason
+    }
+
+    /// Success or not required: nothing to ask.
+    public var isFinal: Bool { kind == .success || kind == .notRequired }
+
+    public var description: String { "\(kind.rawValue) (\(reason))" }
+}
+
+/// One candidate of a disambiguation.
+public struct ResolutionOption: Sendable, Hashable {
+    /// The value, as the vocabulary writes it.
+    public let value: String
+    /// The vocabulary identifier.
+    public let identifier: String?
+
+    public init(value: String, identifier: String?) {
+        self.value = value
+        self.identifier = identifier
+    }
+}

@@ -1,0 +1,141 @@
+import ParlanceGrammar
+import ParlanceText
+import ParlanceVocabulary
+
+/// SiriKit's resolution of an intent's parameters for one app.
+///
+/// Per value said:
+/// - a vocabulary match of the app → **success**; when other items of the app match the
+///   same words as well (two accounts called "City Power") → **disambiguation** among
+///   them, most important first; a fuzzy match whose confidence (1 − edits ÷ letters) is
+///   below ``EngineOptions/confirmationThreshold`` → **confirmationRequired**;
+/// - free text for a vocabulary parameter → **unsupported** when the app has vocabulary
+///   for it (an unknown contact), else **success** (the app decides);
+/// - a list value, a number, free text, a fixed slot → **success**.
+///
+/// Per parameter not said: one the app's vocabulary implies
+/// (``ParameterDefinition/defaultsToVocabulary``) → **success** with its only item, or
+/// **disambiguation** among several ("pay my bill" with two payee accounts); else a
+/// required one → **needsValue**; else **notRequired** (left out of results).
+struct Resolver {
+    let engine: Engine
+    let model: LanguageModel
+    let app: Int
+    let offers: [Reader.Offer]
+    let found: FoundValues
+
+    func parameters(of intent: IntentDefinition, from match: Hypothesis) -> [ParameterResult] {
+        var result: [ParameterResult] = []
+        for parameter in intent.parameters {
+            let slots = match.slots.filter { $0.name == parameter.name }
+            if !slots.isEmpty {
+                result.append(ParameterResult(name: parameter.name, definition: parameter, values: slots.map { resolve($0, parameter) }))
+            } else if let value = unsaid(parameter) {
+                result.append(ParameterResult(name: parameter.name, definition: parameter, values: [value]))
+            }
+        }
+        // Slots the catalogue does not define (custom intents' examples) are reported as said.
+        let known = Set(intent.parameters.map(\.name) + ["app"])
+        var extra: [String: [SlotMatch]] = [:]
+        var order: [String] = []
+        for slot in match.slots where !known.contains(slot.name) {
+            if extra[slot.name] == nil { order.append(slot.name) }
+            extra[slot.name, default: []].append(slot)
+        }
+        for name in order {
+            result.append(ParameterResult(name: name, definition: nil, values: extra[name]!.map { resolve($0, nil) }))
+        }
+        return result
+    }
+
+    /// A value said.
+    func resolve(_ slot: SlotMatch, _ parameter: ParameterDefinition?) -> ParameterValue {
+        if let index = slot.foundIndex, !offers[index].isAppName {
+            return resolveVocabulary(slot, offer: offers[index], parameter: parameter)
+        }
+        switch slot.kind {
+        case .wildcard:
+            if let parameter, case .vocabulary = parameter.kind, let list = parameter.list, !model.items(app: app, list: list).isEmpty {
+                return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .text,
+                                      resolution: Resolution(.unsupported, reason: "'\(slot.text)' matches no \(list) of \(engine.apps[app].displayName)"))
+            }
+            return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .text,
+                                  resolution: Resolution(.success, reason: "free text"))
+        case .number:
+            return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .number, resolution: Resolution(.success, reason: "a number"))
+        case .fixed, .context:
+            return ParameterValue(value: slot.value, match: .fixed, resolution: Resolution(.success, reason: "implied by the phrasing"))
+        case .fuzzy:
+            return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .fuzzy, edits: slot.edits,
+                                  resolution: Resolution(.success, reason: "'\(slot.listValue ?? slot.text)' with \(slot.edits) edit(s)"))
+        case .exact, .text:
+            return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: slot.kind == .exact ? .exact : .text,
+                                  resolution: Resolution(.success, reason: "a value of the list"))
+        }
+    }
+
+    /// A vocabulary match: success, disambiguation among equally good items of the app, or
+    /// confirmation of a doubtful correction.
+    func resolveVocabulary(_ slot: SlotMatch, offer: Reader.Offer, parameter: ParameterDefinition?) -> ParameterValue {
+        let items = model.vocabulary.items
+        let item = items[offer.span.match.itemIndex]
+        let phrase = offer.span.match.isPronunciation ? (item.phrases.first ?? offer.span.match.matchedText) : offer.span.match.matchedText
+        let list = parameter?.list
+        // Other items of this app found on the same words, as well matched.
+        var rivals: [VocabularyMatch] = []
+        var seen: Set<Int> = [offer.span.match.itemIndex]
+        for other in offers where !other.isAppName && other.app == app && other.span.scalarRange == offer.span.scalarRange
+            && other.span.edits == offer.span.edits && seen.insert(other.span.match.itemIndex).inserted {
+            if let list, !model.owners[other.span.match.itemIndex].lists.contains(list) { continue }
+            let identifier = items[other.span.match.itemIndex].identifier
+            if identifier != nil, identifier == item.identifier { continue }
+            rivals.append(other.span.match)
+        }
+        let base = ParameterValue.self
+        if !rivals.isEmpty {
+            let all = ([offer.span.match] + rivals).sorted { $0.ranks(before: $1) }
+            let options = all.map { ResolutionOption(value: items[$0.itemIndex].phrases.first ?? $0.matchedText, identifier: items[$0.itemIndex].identifier) }
+            return base.init(value: nil, text: slot.text, span: slot.span, match: offer.span.edits > 0 ? .fuzzy : .exact, edits: offer.span.edits,
+                             resolution: Resolution(.disambiguation, options: options, reason: "\(options.count) items match '\(slot.text)'"))
+        }
+        let letters = max(1, phrase.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count)
+        let confidence = 1 - Double(offer.span.edits) / Double(letters)
+        let option = ResolutionOption(value: phrase, identifier: item.identifier)
+        if offer.span.edits > 0 && confidence < engine.options.confirmationThreshold {
+            return base.init(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span, match: .fuzzy,
+                             edits: offer.span.edits,
+                             resolution: Resolution(.confirmationRequired, options: [option],
+                                                    reason: "'\(slot.text)' is \(offer.span.edits) edit(s) from '\(phrase)' (confidence \(Self.format(confidence)))"))
+        }
+        return base.init(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span,
+                         match: offer.span.edits > 0 ? .fuzzy : .exact, edits: offer.span.edits,
+                         resolution: Resolution(.success, options: [], reason: offer.span.edits > 0
+                            ? "'\(slot.text)' is \(offer.span.edits) edit(s) from '\(phrase)' (confidence \(Self.format(confidence)))"
+                            : "'\(phrase)' in \(item.source) vocabulary (\(item.type))"))
+    }
+
+    /// A parameter not said, or nil when it is simply not required.
+    func unsaid(_ parameter: ParameterDefinition) -> ParameterValue? {
+        if parameter.defaultsToVocabulary, let list = parameter.list {
+            let candidates = model.items(app: app, list: list)
+            let items = model.vocabulary.items
+            if candidates.count == 1 {
+                let item = items[candidates[0]]
+                return ParameterValue(value: .string(item.phrases.first ?? ""), identifier: item.identifier, match: .implied,
+                                      resolution: Resolution(.success, reason: "the only \(list) of \(engine.apps[app].displayName)"))
+            }
+            if candidates.count > 1 {
+                let options = candidates.map { ResolutionOption(value: items[$0].phrases.first ?? "", identifier: items[$0].identifier) }
+                return ParameterValue(value: nil, resolution: Resolution(.disambiguation, options: options,
+                                                                         reason: "not said; \(engine.apps[app].displayName) has \(options.count)"))
+            }
+        }
+        guard parameter.isRequired else { return nil }
+        return ParameterValue(value: nil, resolution: Resolution(.needsValue, reason: "required and not said"))
+    }
+
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return String(rounded)
+    }
+}

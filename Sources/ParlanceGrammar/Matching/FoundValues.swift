@@ -1,0 +1,106 @@
+/// Values of wildcard lists that the caller found in one utterance: vocabulary spans, app
+/// names. The matcher offers each as a value of its list where it stands, besides (or,
+/// for a closed list, instead of) the free text a wildcard takes.
+///
+/// This is how a grammar binds a list to vocabulary without knowing about it: the grammar
+/// declares `contact: {wildcard: true}`; the engine runs its vocabulary span finder over
+/// the utterance and passes what it found for `contact`. A hypothesis using a found value
+/// has one wildcard less than one taking the same words as free text, so it ranks first
+/// (see ``RankingKey``); a found value with edits costs them as a corrected list value.
+///
+/// ```swift
+/// var found = FoundValues()
+/// found.append(FoundValues.Value(list: "contact", span: 18..<33, output: "user:1001", text: "Sparkle Sparkly", edits: 0))
+/// found.closedLists = ["app"]     // app names only, never free text
+/// compiled.match(utterance, found: found)
+/// ```
+public struct FoundValues: Sendable {
+    /// One value found in the utterance.
+    public struct Value: Sendable, Hashable {
+        /// The wildcard list it fills.
+        public let list: String
+        /// Where it stands in the utterance, in Unicode scalar offsets. A span that does not
+        /// start and end at unit edges of the utterance as the grammar tokenizes it is ignored.
+        public let span: Range<Int>
+        /// What goes into the slot.
+        public let output: DataValue
+        /// The value as written (a vocabulary phrase), reported as the slot's ``SlotMatch/listValue``.
+        public let text: String
+        /// Edits between the utterance's text and the value (0 for an exact match).
+        public let edits: Int
+
+        public init(list: String, span: Range<Int>, output: DataValue, text: String, edits: Int) {
+            self.list = list
+            self.span = span
+            self.output = output
+            self.text = text
+            self.edits = edits
+        }
+    }
+
+    /// The values, in the order given; a slot filled by one reports its position here as
+    /// ``SlotMatch/foundIndex``.
+    public var values: [Value]
+    /// Wildcard lists that take only found values, no free text.
+    public var closedLists: Set<String>
+
+    /// No values: wildcards take free text, as the grammar says.
+    public init(values: [Value] = [], closedLists: Set<String> = []) {
+        self.values = values
+        self.closedLists = closedLists
+    }
+
+    /// Adds a value.
+    public mutating func append(_ value: Value) { values.append(value) }
+
+    /// True when nothing was found and no list is closed.
+    public var isEmpty: Bool { values.isEmpty && closedLists.isEmpty }
+}
+
+/// Found values laid over one input: by list id, by start position.
+struct FoundValueTable {
+    /// (start position, list id) → [(end position, index in values, edits)].
+    private var byStart: [Int: [(end: Int32, index: Int32, edits: UInt8)]] = [:]
+    /// Closed list ids.
+    private(set) var closed: Set<Int> = []
+    let values: [FoundValues.Value]
+
+    static let empty = FoundValueTable()
+
+    private init() { values = [] }
+
+    init(_ found: FoundValues, input: MatchInput, grammar: CompiledGrammar) {
+        values = found.values
+        guard !found.isEmpty else { return }
+        var listIDs: [String: Int] = [:]
+        for (id, list) in grammar.lists.enumerated() where list.isWildcard { listIDs[list.name] = id }
+        closed = Set(found.closedLists.compactMap { listIDs[$0] })
+        guard !found.values.isEmpty else { return }
+        // Utterance offsets → input positions at unit edges.
+        var startPosition: [Int: Int] = [:]
+        var endPosition: [Int: Int] = [:]
+        for position in 0..<input.count where input.isBoundary[position] {
+            startPosition[Int(input.origin[position].start)] = position
+        }
+        for position in 1...max(1, input.count) where position <= input.count && input.isBoundary[position] {
+            endPosition[Int(input.origin[position - 1].end)] = position
+        }
+        for (index, value) in found.values.enumerated() {
+            guard let list = listIDs[value.list], let start = startPosition[value.span.lowerBound],
+                  let end = endPosition[value.span.upperBound], end > start else { continue }
+            byStart[start * grammar.lists.count + list, default: []].append((Int32(end), Int32(index), UInt8(clamping: value.edits)))
+        }
+    }
+
+    /// The values of list `list` starting at `position`.
+    func values(ofList list: Int, at position: Int, listCount: Int) -> [(end: Int32, index: Int32, edits: UInt8)] {
+        byStart[position * listCount + list] ?? []
+    }
+}
+
+extension CompiledList {
+    var isWildcard: Bool {
+        if case .wildcard = kind { return true }
+        return false
+    }
+}
