@@ -2,10 +2,10 @@ import ArgumentParser
 import Parlance
 
 @main
-struct ParlanceCommand: ParsableCommand {
+struct ParlanceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parlance",
         abstract: "Multilingual vocabulary and phrase-matching NLU: text → tokens → vocabulary → intents.",
-        subcommands: [ParseCommand.self, TokenizeCommand.self, NumbersCommand.self, VocabCommand.self, GrammarCommand.self]
+        subcommands: [ParseCommand.self, ExplainCommand.self, ConverseCommand.self, TokenizeCommand.self, NumbersCommand.self, VocabCommand.self, GrammarCommand.self]
     )
 }

@@ -1,0 +1,98 @@
+import ParlanceGrammar
+import ParlanceText
+import ParlanceVocabulary
+
+/// Why an utterance was read as it was: the vocabulary found, and for each hypothesis the
+/// template, the ranking key, how the app was chosen, each parameter's resolution and what
+/// made it lose to the one before it.
+public struct ParseExplanation: Sendable, CustomStringConvertible {
+    /// One vocabulary span or app name found in the utterance.
+    public struct Found: Sendable, Hashable {
+        /// The utterance's text.
+        public let text: String
+        /// The vocabulary phrase (or app name) it matched.
+        public let matched: String
+        /// The edits between them.
+        public let edits: Int
+        /// The app whose vocabulary (or name) it is.
+        public let app: String
+        /// What it is: an app name, or the vocabulary type.
+        public let kind: String
+    }
+
+    /// The parse explained.
+    public let result: ParseResult
+    /// What the span finder found, in utterance order.
+    public let found: [Found]
+
+    public var description: String {
+        var lines = ["utterance: \(result.utterance)", "language: \(result.language ?? "none matched")"]
+        lines.append(found.isEmpty ? "vocabulary found: none" : "vocabulary found:")
+        for item in found {
+            lines.append("  \"\(item.text)\" → \(item.matched) (\(item.kind), \(item.app)\(item.edits > 0 ? ", \(item.edits) edit(s)" : ""))")
+        }
+        guard !result.hypotheses.isEmpty else {
+            lines.append("no template matched the whole utterance")
+            return lines.joined(separator: "\n")
+        }
+        for (index, hypothesis) in result.hypotheses.enumerated() {
+            let match = hypothesis.match
+            lines.append("")
+            lines.append("#\(index + 1) \(hypothesis.intent.name) → \(hypothesis.app.displayName) (score \(String(format: "%.3f", hypothesis.score)))")
+            lines.append("  template: \(match.template.text)  [\(match.template.location)]")
+            lines.append("  ranking: \(match.ranking)")
+            lines.append("  app: \(hypothesis.appSelection)")
+            if hypothesis.requiresUnlock { lines.append("  requires unlock: \(hypothesis.app.displayName) restricts \(hypothesis.intent.name) while locked") }
+            for parameter in hypothesis.parameters {
+                for value in parameter.values {
+                    let said = value.text.map { "\"\($0)\"" } ?? "not said"
+                    lines.append("  \(parameter.name): \(said) → \(value.resolution.kind.rawValue): \(value.resolution.reason)")
+                }
+            }
+            if index > 0 {
+                lines.append("  lost to #\(index): \(Self.whyLost(hypothesis, to: result.hypotheses[index - 1]))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The first thing that ranks `loser` after `winner`.
+    static func whyLost(_ loser: IntentHypothesis, to winner: IntentHypothesis) -> String {
+        let l = loser.match.ranking, w = winner.match.ranking
+        if l.wordEdits != w.wordEdits { return "more edits in template words (\(l.wordEdits) vs \(w.wordEdits))" }
+        if l.wildcards != w.wildcards { return "more free-text slots (\(l.wildcards) vs \(w.wildcards)): vocabulary explains more than free text" }
+        if l.wildcardScalars != w.wildcardScalars { return "more text left to free-text slots (\(l.wildcardScalars) vs \(w.wildcardScalars) characters)" }
+        if l.valueEdits != w.valueEdits { return "more edits in values (\(l.valueEdits) vs \(w.valueEdits))" }
+        if l.literalScalars != w.literalScalars { return "less template text matched (\(l.literalScalars) vs \(w.literalScalars) characters)" }
+        if l.skippedWords != w.skippedWords { return "more skipped words (\(l.skippedWords) vs \(w.skippedWords))" }
+        if loser.intent.name == winner.intent.name && loser.app.bundleIdentifier != winner.app.bundleIdentifier {
+            if case .ambiguous = loser.appSelection { return "equally plausible app: the app itself needs disambiguation" }
+            return "app chosen by fewer vocabulary matches (\(loser.appSelection) vs \(winner.appSelection))"
+        }
+        if l.templateOrder != w.templateOrder { return "tie on every deciding criterion; broken by template order (#\(l.templateOrder) vs #\(w.templateOrder))" }
+        return "equal ranking; listed in grammar order"
+    }
+}
+
+extension Engine {
+    /// Parses `utterance` and explains the result (see ``ParseExplanation``).
+    public func explain(_ utterance: String, language: String? = nil, locked: Bool = false) -> ParseExplanation {
+        let result = parse(utterance, language: language, locked: locked)
+        var found: [ParseExplanation.Found] = []
+        if let tag = result.language, let model = model(for: tag) {
+            let tokens = model.compiled.tokenizer.tokenize(utterance)
+            let scalars = Array(utterance.unicodeScalars)
+            func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+            for span in model.appNames.spans(in: tokens, policy: options.editPolicy) {
+                found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
+                                   app: apps[span.match.itemIndex].displayName, kind: "app name"))
+            }
+            for span in model.vocabulary.spans(in: tokens, policy: options.editPolicy) {
+                let owner = model.owners[span.match.itemIndex]
+                found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
+                                   app: apps[owner.app].displayName, kind: "\(span.match.type)"))
+            }
+        }
+        return ParseExplanation(result: result, found: found)
+    }
+}
