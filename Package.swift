@@ -32,8 +32,8 @@ let package = Package(
         .target(name: "ParlanceVocabulary", dependencies: ["ParlanceText", "CSQLite"]),
         // tokens → grammar: the Home Assistant intents template language, its YAML files and corpus.
         .target(name: "ParlanceGrammar", dependencies: ["ParlanceText", .product(name: "Yams", package: "Yams")]),
-        // The umbrella: re-exports the stages.
-        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar"]),
+        // The engine: the SiriKit catalogue, apps, resolution and handling; re-exports the stages.
+        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "parlance",
             dependencies: ["Parlance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -43,5 +43,6 @@ let package = Package(
         .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
+        .testTarget(name: "ParlanceTests", dependencies: ["Parlance", "ParlanceTestSupport"]),
     ]
 )

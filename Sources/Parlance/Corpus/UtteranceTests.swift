@@ -1,0 +1,218 @@
+import Foundation
+import ParlanceGrammar
+import Yams
+
+/// The project's evaluation utterances (`Corpora/tests/<language>/*.yaml`; the format is
+/// documented in `Corpora/tests/README.md`): each utterance with the app, intent,
+/// parameters and resolutions expected.
+public struct UtteranceTest: Sendable, Hashable {
+    /// An expected value of a parameter.
+    public struct ExpectedValue: Sendable, Hashable {
+        /// The value (nil: none said); compared case-insensitively, numbers as numbers.
+        public var value: DataValue?
+        /// Whether `value` was given (a map without `value` checks only the other keys).
+        public var checksValue: Bool
+        public var identifier: String?
+        public var resolution: Resolution.Kind?
+        /// Identifiers (or values) of the options, in any order.
+        public var options: [String]?
+
+        public init(value: DataValue?, checksValue: Bool = true, identifier: String? = nil, resolution: Resolution.Kind? = nil, options: [String]? = nil) {
+            self.value = value
+            self.checksValue = checksValue
+            self.identifier = identifier
+            self.resolution = resolution
+            self.options = options
+        }
+    }
+
+    public var utterance: String
+    public var language: String
+    /// Bundle identifiers: one app, or every app of an app ambiguity.
+    public var apps: [String]
+    public var intent: String
+    /// Parameter → the values expected, in order.
+    public var parameters: [String: [ExpectedValue]]
+    public var locked: Bool
+    public var requiresUnlock: Bool?
+    public var note: String?
+    /// Where the test is written: file and line.
+    public var location: SourceLocation
+
+    /// What is wrong with `result` for this test, or nil when it passes.
+    public func mismatch(_ result: ParseResult) -> String? {
+        guard let best = result.best else { return "no hypothesis" }
+        if best.intent.name != intent { return "intent \(best.intent.name), expected \(intent)" }
+        if apps.count > 1 {
+            guard case .ambiguous(let offered) = best.appSelection else {
+                return "app \(best.app.bundleIdentifier) chosen, expected ambiguity between \(apps.joined(separator: ", "))"
+            }
+            if Set(offered) != Set(apps) { return "ambiguous between \(offered.joined(separator: ", ")), expected \(apps.joined(separator: ", "))" }
+        } else if let app = apps.first, best.app.bundleIdentifier != app {
+            return "app \(best.app.bundleIdentifier), expected \(app)"
+        }
+        if let requiresUnlock, best.requiresUnlock != requiresUnlock { return "requiresUnlock \(best.requiresUnlock), expected \(requiresUnlock)" }
+        for (name, expected) in parameters.sorted(by: { $0.key < $1.key }) {
+            let got = best.parameter(name)?.values ?? []
+            let said = got.filter { $0.value != nil || $0.resolution.kind != .notRequired }
+            if expected.count != said.count {
+                return "\(name): \(said.count) value(s) \(said.map { $0.value?.description ?? "nil" }), expected \(expected.count)"
+            }
+            for (want, have) in zip(expected, said) {
+                if want.checksValue, !Self.equal(want.value, have.value) {
+                    return "\(name): \(have.value?.description ?? "nil"), expected \(want.value?.description ?? "nil")"
+                }
+                if let identifier = want.identifier, have.identifier != identifier {
+                    return "\(name): identifier \(have.identifier ?? "nil"), expected \(identifier)"
+                }
+                if let resolution = want.resolution, have.resolution.kind != resolution {
+                    return "\(name): \(have.resolution.kind.rawValue) (\(have.resolution.reason)), expected \(resolution.rawValue)"
+                }
+                if let options = want.options {
+                    let offered = have.resolution.options.map { $0.identifier ?? $0.value }
+                    if Set(offered) != Set(options) { return "\(name): options \(offered), expected \(options)" }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Values compare case-insensitively with punctuation at the ends ignored; numbers as numbers.
+    static func equal(_ expected: DataValue?, _ actual: DataValue?) -> Bool {
+        switch (expected, actual) {
+        case (nil, nil), (.null?, nil), (nil, .null?): return true
+        case (let e?, let a?):
+            if let x = number(e), let y = number(a) { return abs(x - y) < 1e-9 }
+            return text(e) == text(a)
+        default: return false
+        }
+    }
+
+    static func number(_ value: DataValue) -> Double? {
+        switch value {
+        case .int(let v): Double(v)
+        case .double(let v): v
+        case .string(let s): Double(s)
+        default: nil
+        }
+    }
+
+    static func text(_ value: DataValue) -> String {
+        let raw = value.string ?? value.description
+        return raw.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).lowercased()
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+/// An error in a test file: file, line and what was expected.
+public struct UtteranceTestError: Error, Sendable, CustomStringConvertible {
+    public let file: String
+    public let line: Int?
+    public let message: String
+    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
+}
+
+extension UtteranceTest {
+    /// Loads every `*.yaml` under `folder` (recursively), or one file; sorted by path.
+    public static func load(_ path: String) throws(UtteranceTestError) -> [UtteranceTest] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw UtteranceTestError(file: path, line: nil, message: "no such file or folder; expected a Parlance test file or folder")
+        }
+        var files: [String] = []
+        if isFolder.boolValue {
+            let enumerator = FileManager.default.enumerator(atPath: path)
+            while let next = enumerator?.nextObject() as? String {
+                if next.hasSuffix(".yaml") || next.hasSuffix(".yml") { files.append((path as NSString).appendingPathComponent(next)) }
+            }
+            files.sort()
+        } else {
+            files = [path]
+        }
+        var tests: [UtteranceTest] = []
+        for file in files { tests += try loadFile(file) }
+        return tests
+    }
+
+    static func loadFile(_ file: String) throws(UtteranceTestError) -> [UtteranceTest] {
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            throw UtteranceTestError(file: file, line: nil, message: "cannot read the file as UTF-8 text")
+        }
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else { return [] }
+            root = node
+        } catch let error as YamlError {
+            throw UtteranceTestError(file: file, line: nil, message: "not valid YAML: \(error)")
+        } catch {
+            throw UtteranceTestError(file: file, line: nil, message: "not valid YAML: \(error)")
+        }
+        func fail(_ node: Node?, _ message: String) -> UtteranceTestError {
+            UtteranceTestError(file: file, line: node?.mark.map { $0.line }, message: message)
+        }
+        guard let mapping = root.mapping else { throw fail(root, "expected a mapping with `language` and `tests`") }
+        guard let language = mapping["language"]?.string, !language.isEmpty else { throw fail(root, "missing `language`: expected a language tag such as en") }
+        guard let list = mapping["tests"]?.sequence else { throw fail(mapping["tests"] ?? root, "missing `tests`: expected a list of tests") }
+        var tests: [UtteranceTest] = []
+        for node in list {
+            guard let test = node.mapping else { throw fail(node, "expected a test: a mapping with utterance, intent, app") }
+            guard let utterance = test["utterance"]?.string else { throw fail(node, "missing `utterance`") }
+            guard let intent = test["intent"]?.string else { throw fail(node, "missing `intent`") }
+            var apps: [String] = []
+            if let app = test["app"] {
+                if let one = app.string { apps = [one] } else if let many = app.sequence { apps = many.compactMap(\.string) } else {
+                    throw fail(app, "`app`: expected a bundle identifier or a list of them")
+                }
+            }
+            var parameters: [String: [ExpectedValue]] = [:]
+            if let params = test["parameters"] {
+                guard let fields = params.mapping else { throw fail(params, "`parameters`: expected a mapping from parameter name to value(s)") }
+                for (key, value) in fields {
+                    guard let name = key.string else { throw fail(key, "expected a parameter name") }
+                    if let sequence = value.sequence {
+                        parameters[name] = try sequence.map { (element) throws(UtteranceTestError) -> ExpectedValue in try expected(element, fail) }
+                    } else {
+                        parameters[name] = [try expected(value, fail)]
+                    }
+                }
+            }
+            let location = SourceLocation(file: file, line: (node.mark?.line ?? 0), column: node.mark?.column ?? 0)
+            tests.append(UtteranceTest(utterance: utterance, language: test["language"]?.string ?? language, apps: apps, intent: intent,
+                                       parameters: parameters, locked: test["locked"]?.bool ?? false, requiresUnlock: test["requiresUnlock"]?.bool,
+                                       note: test["note"]?.string, location: location))
+        }
+        return tests
+    }
+
+    static func expected(_ node: Node, _ fail: (Node?, String) -> UtteranceTestError) throws(UtteranceTestError) -> ExpectedValue {
+        if let fields = node.mapping {
+            var result = ExpectedValue(value: nil, checksValue: fields["value"] != nil)
+            if let value = fields["value"] { result.value = scalar(value) }
+            result.identifier = fields["identifier"]?.string
+            if let resolution = fields["resolution"]?.string {
+                guard let kind = Resolution.Kind(rawValue: resolution) else {
+                    throw fail(fields["resolution"], "unknown resolution '\(resolution)': expected one of \(Resolution.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                result.resolution = kind
+            }
+            if let options = fields["options"] {
+                guard let list = options.sequence else { throw fail(options, "`options`: expected a list of identifiers") }
+                result.options = list.compactMap(\.string)
+            }
+            return result
+        }
+        return ExpectedValue(value: scalar(node))
+    }
+
+    static func scalar(_ node: Node) -> DataValue? {
+        guard let scalar = node.scalar else { return nil }
+        if scalar.style == .plain {
+            if scalar.string == "null" || scalar.string == "~" || scalar.string.isEmpty { return nil }
+            if let int = Int(scalar.string) { return .int(int) }
+            if let double = Double(scalar.string) { return .double(double) }
+            if scalar.string == "true" { return .bool(true) }
+            if scalar.string == "false" { return .bool(false) }
+        }
+        return .string(scalar.string)
+    }
+}

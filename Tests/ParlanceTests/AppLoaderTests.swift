@@ -1,0 +1,74 @@
+import Foundation
+import Parlance
+import Testing
+
+/// Apps load from bundle-like folders; broken ones are reported with file and key, and
+/// never stop the others.
+@Suite struct AppLoaderTests {
+    static let sampleApps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Corpora/apps").path
+
+    @Test func sampleAppsLoadWithoutErrors() {
+        let loaded = AppLoader.load(Self.sampleApps)
+        #expect(loaded.issues.filter { $0.severity == .error }.isEmpty, "\(loaded.issues)")
+        #expect(loaded.apps.map(\.displayName).sorted() == ["BillPay", "CarLink", "Commander", "Excite Yoga", "Jotter", "RideNow",
+                                                             "Snapshots", "TableTime", "Tempo", "UnicornChat"])
+        let yoga = loaded.apps.first { $0.bundleIdentifier == "com.example.exciteyoga" }
+        #expect(yoga?.names.contains("寝たまんまヨガ") == true)
+        let chat = loaded.apps.first { $0.bundleIdentifier == "com.example.unicornchat" }
+        #expect(chat?.intentsRestrictedWhileLocked == ["INSendMessageIntent", "INSearchForMessagesIntent"])
+        let bills = loaded.apps.first { $0.bundleIdentifier == "com.example.billpay" }  // a binary Info.plist
+        #expect(bills?.supports("INPayBillIntent") == true)
+        #expect(bills?.userVocabulary.items(of: .paymentsAccountNickname).count == 2)
+    }
+
+    /// A folder of apps where each app has one problem.
+    func brokenApps() throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-apps-\(UUID().uuidString)")
+        func app(_ name: String, _ info: String?) throws {
+            let folder = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            if let info { try Data(info.utf8).write(to: folder.appendingPathComponent("Info.plist")) }
+        }
+        func plist(_ body: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>\(body)</dict></plist>
+            """
+        }
+        try app("NoInfo", nil)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("NoInfo/en.lproj"), withIntermediateDirectories: true)
+        try app("NoExtension", plist("<key>CFBundleIdentifier</key><string>com.x.noext</string>"))
+        try app("Malformed", "<plist><dict><key>oops")
+        try app("Restricted", plist("""
+            <key>CFBundleIdentifier</key><string>com.x.restricted</string>
+            <key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>
+            <key>IntentsSupported</key><array><string>INSendMessageIntent</string><string>MadeUpIntent</string></array>
+            <key>IntentsRestrictedWhileLocked</key><array><string>INStartCallIntent</string></array>
+            </dict></dict>
+            """))
+        return root.path
+    }
+
+    @Test func brokenAppsAreReportedAndTheOthersLoad() throws {
+        let root = try brokenApps()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let loaded = AppLoader.load(root)
+        #expect(loaded.apps.map(\.bundleIdentifier) == ["com.x.restricted"])
+        let errors = loaded.issues.filter { $0.severity == .error }
+        #expect(errors.contains { $0.file.hasSuffix("NoInfo") && $0.message.contains("no Info.plist") })
+        #expect(errors.contains { $0.file.hasSuffix("NoExtension/Info.plist") && $0.keyPath == "NSExtension" })
+        #expect(errors.contains { $0.file.hasSuffix("Malformed/Info.plist") && $0.message.contains("property list") })
+        let warnings = loaded.issues.filter { $0.severity == .warning }
+        #expect(warnings.contains { $0.keyPath?.hasSuffix("IntentsRestrictedWhileLocked") == true && $0.message.contains("INStartCallIntent") })
+        #expect(warnings.contains { $0.message.contains("MadeUpIntent") })
+        #expect(loaded.apps.first?.intentsRestrictedWhileLocked.isEmpty == true)
+    }
+
+    @Test func aMissingFolderIsAnError() {
+        let loaded = AppLoader.load("/nonexistent/apps")
+        #expect(loaded.apps.isEmpty)
+        #expect(loaded.issues.first?.message.contains("no such folder") == true)
+    }
+}
