@@ -22,6 +22,12 @@ let package = Package(
             dependencies: [.product(name: "ParlanceGrammar", package: root)],
             path: "Benchmarks/GrammarTimings"
         ),
+        // Full parse latency with the whole catalogue, the sample apps and 100k user entries.
+        .executableTarget(
+            name: "ParseTimings",
+            dependencies: [.product(name: "Parlance", package: root)],
+            path: "Benchmarks/ParseTimings"
+        ),
         .executableTarget(
             name: "TextBenchmarks",
             dependencies: [

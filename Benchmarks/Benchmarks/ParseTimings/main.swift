@@ -1,0 +1,120 @@
+// Full parse latency: the whole catalogue in every language, the sample apps, and 100k
+// user vocabulary entries; engine load time and memory.
+//
+//   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json]
+//
+// The 100k entries are ../shared/bench/vocab/vocab_100k.tsv (skipped, with a message, when
+// ../shared is absent): people become UnicornChat contacts, companies BillPay payees,
+// titles Tempo playlists. The utterances are Corpora/tests/<language>/*.yaml, parsed
+// with their language given and, separately, with every language tried.
+import Foundation
+import Parlance
+
+func micros(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+}
+
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+let arguments = CommandLine.arguments
+let entryLimit = arguments.firstIndex(of: "--entries").flatMap { Int(arguments[$0 + 1]) } ?? 100_000
+let json = arguments.contains("--json")
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+let corpora = repository.appendingPathComponent("Corpora")
+let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/bench/vocab/vocab_100k.tsv")
+
+var apps = AppLoader.load(corpora.appendingPathComponent("apps").path).apps
+var added = 0
+if let data = FileManager.default.contents(atPath: shared.path), entryLimit > 0 {
+    var people: [String] = [], companies: [String] = [], titles: [String] = []
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
+        let fields = line.split(separator: "\t")
+        guard fields.count >= 3, added < entryLimit else { continue }
+        added += 1
+        switch fields[2] {
+        case "person": people.append(String(fields[0]))
+        case "company": companies.append(String(fields[0]))
+        default: titles.append(String(fields[0]))
+        }
+    }
+    for index in apps.indices {
+        switch apps[index].bundleIdentifier {
+        case "com.example.unicornchat":
+            let mine = apps[index].userVocabulary.speakableStrings(of: .contactName)
+            _ = apps[index].userVocabulary.setVocabulary(mine + people.map { SpeakableString(spokenPhrase: $0) }, of: .contactName)
+        case "com.example.billpay":
+            let mine = apps[index].userVocabulary.speakableStrings(of: .paymentsOrganizationName)
+            _ = apps[index].userVocabulary.setVocabulary(mine + companies.map { SpeakableString(spokenPhrase: $0) }, of: .paymentsOrganizationName)
+        case "com.example.tempo":
+            let mine = apps[index].userVocabulary.speakableStrings(of: .mediaPlaylistTitle)
+            _ = apps[index].userVocabulary.setVocabulary(mine + titles.map { SpeakableString(spokenPhrase: $0) }, of: .mediaPlaylistTitle)
+        default: break
+        }
+    }
+} else {
+    FileHandle.standardError.write(Data("note: \(shared.path) not found; measuring without the 100k entries\n".utf8))
+}
+
+let clock = ContinuousClock()
+let before = residentBytes()
+let loadStart = clock.now
+let engine = try Engine(apps: apps, grammars: corpora.appendingPathComponent("grammars"))
+let load = clock.now - loadStart
+let memory = residentBytes() - before
+
+// Load time of one language on its own (what a single-language deployment pays).
+var singleLoads: [String: Double] = [:]
+for language in engine.languages {
+    let start = clock.now
+    _ = try Engine(apps: apps, grammars: corpora.appendingPathComponent("grammars"), languages: [language])
+    singleLoads[language] = micros(clock.now - start) / 1000
+}
+
+let tests = (try? UtteranceTest.load(corpora.appendingPathComponent("tests").path)) ?? []
+var rows: [[String: Any]] = []
+func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest) -> String?) {
+    guard !items.isEmpty else { return }
+    for item in items { _ = engine.parse(item.utterance, language: language(item), locked: item.locked) }  // warm
+    var times: [Double] = []
+    var passed = 0
+    for _ in 0..<5 {
+        for item in items {
+            let start = clock.now
+            let result = engine.parse(item.utterance, language: language(item), locked: item.locked)
+            times.append(micros(clock.now - start))
+            if times.count <= items.count, item.mismatch(result) == nil { passed += 1 }
+        }
+    }
+    times.sort()
+    rows.append(["set": label, "utterances": items.count, "exactMatch": Double(passed) / Double(items.count),
+                 "p50Micros": percentile(times, 0.5), "p99Micros": percentile(times, 0.99)])
+}
+for language in Set(tests.map(\.language)).sorted() {
+    measure(language, tests.filter { $0.language == language }) { $0.language }
+}
+measure("all, language given", tests) { $0.language }
+measure("all, every language tried", tests) { _ in nil }
+
+if json {
+    let object: [String: Any] = ["entries": added, "loadMillis": micros(load) / 1000, "memoryBytes": memory,
+                                 "singleLanguageLoadMillis": singleLoads, "parse": rows]
+    print(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+} else {
+    print("user vocabulary entries: \(added)")
+    print(String(format: "engine load (%d languages, parallel): %.0f ms, memory %.1f MB", engine.languages.count, micros(load) / 1000, Double(memory) / 1e6))
+    for language in engine.languages { print(String(format: "  load %@ alone: %.0f ms", language, singleLoads[language] ?? 0)) }
+    print("set                           utterances  exact    p50 µs    p99 µs")
+    for row in rows {
+        print(String(format: "%-30@ %9d  %5.1f%%  %8.1f  %8.1f", row["set"] as! String, row["utterances"] as! Int,
+                     (row["exactMatch"] as! Double) * 100, row["p50Micros"] as! Double, row["p99Micros"] as! Double))
+    }
+}
