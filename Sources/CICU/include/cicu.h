@@ -142,6 +142,15 @@ int32_t cicu_number_format_skeleton(const uint16_t *skeleton, int32_t skeletonLe
 /// than opening: no rule loading). Close it with cicu_number_close.
 int32_t cicu_number_clone(const cicu_number *number, cicu_number **out);
 
+// MARK: - Scripts (cicu_scripts.c)
+
+/// The scripts a locale is written in (ja → Kana, Hira, Hani), as ICU script codes.
+/// Returns the count written to `out` (at most `capacity`), or an ICU error (< 0).
+int32_t cicu_locale_scripts(const char *locale, int32_t *out, int32_t capacity);
+
+/// Whether `scalar` is used in script `script` (its Script or Script_Extensions property).
+int32_t cicu_scalar_has_script(int32_t scalar, int32_t script);
+
 #ifdef __cplusplus
 }
 #endif

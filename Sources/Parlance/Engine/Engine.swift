@@ -137,7 +137,8 @@ public final class Engine: Sendable {
     /// Parses an utterance.
     ///
     /// - Parameters:
-    ///   - language: the grammar to use; nil tries every language and keeps the best.
+    ///   - language: the grammar to use; nil tries every language written in a script of
+    ///     the utterance's letters, and keeps the best.
     ///   - locked: the device is locked: intents the app restricts while locked are marked
     ///     ``IntentHypothesis/requiresUnlock``.
     /// - Returns: the hypotheses, best first; none for empty input or an unknown language.
@@ -152,7 +153,9 @@ public final class Engine: Sendable {
             return ParseResult(utterance: utterance, language: model.tag, hypotheses: Reader(engine: self, model: model).read(text, locked: locked))
         }
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
-        for model in models {
+        // Only languages written in a script of the utterance's letters are tried.
+        let candidates = models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
+        for model in candidates.isEmpty ? models : candidates {
             let hypotheses = Reader(engine: self, model: model).read(text, locked: locked)
             guard let top = hypotheses.first else { continue }
             if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }

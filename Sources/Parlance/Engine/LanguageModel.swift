@@ -18,6 +18,8 @@ final class LanguageModel: Sendable {
     let appNames: VocabularyIndex
     /// For each (app, list): the items, most important first.
     let listItems: [AppList: [Int]]
+    /// The scripts the language is written in.
+    let scripts: WritingScripts
 
     struct ItemOwner: Sendable {
         let app: Int
@@ -32,6 +34,7 @@ final class LanguageModel: Sendable {
     init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists) {
         self.tag = tag
         self.language = language
+        self.scripts = language.writingScripts
         self.compiled = compiled
         var items: [VocabularyItem] = []
         var owners: [ItemOwner] = []

@@ -173,3 +173,18 @@ extension ICU {
         output.removeSubrange(Int(length)...)
     }
 }
+
+extension ICU {
+    /// The ICU script codes a locale is written in (ja → Katakana, Hiragana, Han).
+    static func scripts(ofLocale locale: String) -> [Int32] {
+        var codes = [Int32](repeating: 0, count: 16)
+        let count = codes.withUnsafeMutableBufferPointer { cicu_locale_scripts(locale, $0.baseAddress!, Int32($0.count)) }
+        return count > 0 ? Array(codes.prefix(Int(count))) : []
+    }
+
+    /// Whether `scalar` is used in the script `code` (Script or Script_Extensions).
+    @inline(__always)
+    static func scalar(_ scalar: Unicode.Scalar, hasScript code: Int32) -> Bool {
+        cicu_scalar_has_script(Int32(bitPattern: scalar.value), code) != 0
+    }
+}
