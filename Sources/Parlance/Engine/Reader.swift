@@ -51,6 +51,8 @@ struct Reader {
         let rank: Int
         let evidence: Int
         let mentioned: Bool
+        /// Required parameters not said (needsValue).
+        let missing: Int
     }
 
     /// The apps a grammar hypothesis can go to, each with its parameters resolved.
@@ -96,17 +98,26 @@ struct Reader {
                                               parameters: parameters, score: match.confidence,
                                               requiresUnlock: locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
                                               match: match)
-            result.append(Candidate(hypothesis: hypothesis, rank: rank, evidence: evidence, mentioned: mentioned != nil || example != nil))
+            let missing = parameters.reduce(0) { $0 + $1.values.filter { $0.resolution.kind == .needsValue }.count }
+            result.append(Candidate(hypothesis: hypothesis, rank: rank, evidence: evidence, mentioned: mentioned != nil || example != nil,
+                                    missing: missing))
         }
         return result
     }
 
-    /// Best first: the grammar's ranking, then vocabulary evidence; one hypothesis per app,
+    /// Best first: template-word edits, then required parameters left unsaid, then the
+    /// grammar's ranking, then vocabulary evidence; one hypothesis per app,
     /// intent and values; apps as plausible as the best one for the same intent are marked
     /// ambiguous.
     func ranked(_ candidates: [Candidate]) -> [IntentHypothesis] {
         let sorted = candidates.enumerated().sorted { lhs, rhs in
             let (l, r) = (lhs.element, rhs.element)
+            // Corrected template words first decide; then a reading that fills the intent's
+            // required parameters beats one that leaves them unsaid (a free-text slot
+            // explains words; an example phrase taken literally does not fill the message).
+            let (lw, rw) = (l.hypothesis.match.ranking.wordEdits, r.hypothesis.match.ranking.wordEdits)
+            if lw != rw { return lw < rw }
+            if l.missing != r.missing { return l.missing < r.missing }
             if l.rank != r.rank {
                 // Grammar order, unless the two tie on what decides and one has more evidence.
                 if l.hypothesis.match.ranking.ties(with: r.hypothesis.match.ranking), l.evidence != r.evidence { return l.evidence > r.evidence }
@@ -129,7 +140,7 @@ struct Reader {
         var ambiguousApps: [String] = []
         if !top.mentioned {
             for candidate in unique where candidate.hypothesis.intent.name == top.hypothesis.intent.name && !candidate.mentioned
-                && candidate.evidence == top.evidence
+                && candidate.evidence == top.evidence && candidate.missing == top.missing
                 && candidate.hypothesis.match.ranking.ties(with: top.hypothesis.match.ranking)
                 && !ambiguousApps.contains(candidate.hypothesis.app.bundleIdentifier) {
                 ambiguousApps.append(candidate.hypothesis.app.bundleIdentifier)

@@ -14,7 +14,8 @@ import ParlanceVocabulary
 /// - a list value, a number, free text, a fixed slot → **success**.
 ///
 /// Per parameter not said: one the app's vocabulary implies
-/// (``ParameterDefinition/defaultsToVocabulary``) → **success** with its only item, or
+/// (``ParameterDefinition/defaultsToVocabulary``; the items of its first vocabulary type
+/// and the app's parameter vocabulary) → **success** with its only item, or
 /// **disambiguation** among several ("pay my bill" with two payee accounts); else a
 /// required one → **needsValue**; else **notRequired** (left out of results).
 struct Resolver {
@@ -117,8 +118,11 @@ struct Resolver {
     /// A parameter not said, or nil when it is simply not required.
     func unsaid(_ parameter: ParameterDefinition) -> ParameterValue? {
         if parameter.defaultsToVocabulary, let list = parameter.list {
-            let candidates = model.items(app: app, list: list)
+            // The app's items of the parameter's first vocabulary type: a bill payee
+            // defaults to the user's payee accounts, not to every organization.
             let items = model.vocabulary.items
+            let primary = parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
+            let candidates = model.items(app: app, list: list).filter { primary == nil || items[$0].type == primary || items[$0].source == .app }
             if candidates.count == 1 {
                 let item = items[candidates[0]]
                 return ParameterValue(value: .string(item.phrases.first ?? ""), identifier: item.identifier, match: .implied,

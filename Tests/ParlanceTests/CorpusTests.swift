@@ -1,0 +1,45 @@
+import Foundation
+import Parlance
+import Testing
+
+/// Corpora/tests: the project's own utterances for every intent in each language, run
+/// through the engine with the sample apps. Gated per language on exact match (intent,
+/// app, every listed parameter value and resolution).
+@Suite struct CorpusTests {
+    /// The lowest exact-match rate accepted, per language.
+    static let gate = 0.98
+
+    static let tests: [UtteranceTest] = (try? UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests").path)) ?? []
+
+    @Test func everyTestFileLoads() throws {
+        _ = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests").path)
+        #expect(!Self.tests.isEmpty)
+    }
+
+    @Test(arguments: ["en", "es", "de", "fr", "ja", "zh-Hans"])
+    func language(_ language: String) {
+        let tests = Self.tests.filter { $0.language == language }
+        #expect(tests.count >= 100, "Corpora/tests/\(language) has \(tests.count) tests; every intent needs several")
+        guard !tests.isEmpty else { return }
+        var failures: [String] = []
+        for test in tests {
+            let result = EngineFixture.engine.parse(test.utterance, language: test.language, locked: test.locked)
+            if let problem = test.mismatch(result) {
+                failures.append("\(test.location.file.split(separator: "/").suffix(2).joined(separator: "/")):\(test.location.line): \"\(test.utterance)\": \(problem)")
+            }
+        }
+        let rate = Double(tests.count - failures.count) / Double(tests.count)
+        print("Corpora/tests/\(language): \(tests.count - failures.count)/\(tests.count) exact (\(String(format: "%.1f", rate * 100))%)")
+        for failure in failures.prefix(40) { print("  ✗ \(failure)") }
+        #expect(rate >= Self.gate, "\(language): \(String(format: "%.1f", rate * 100))% exact match, below \(Self.gate * 100)%")
+    }
+
+    /// Every intent of the catalogue is tested in every language.
+    @Test func everyIntentIsCovered() {
+        for language in ["en", "es", "de", "fr", "ja", "zh-Hans"] {
+            let covered = Set(Self.tests.filter { $0.language == language }.map(\.intent))
+            let missing = IntentCatalogue.standard.intents.map(\.name).filter { !covered.contains($0) }
+            #expect(missing.isEmpty, "\(language) has no tests for \(missing.joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Parlance
+import Testing
+
+/// The engine end to end on the sample apps: the issue's examples and SiriKit's resolution
+/// kinds, in the languages that show them.
+@Suite struct EngineTests {
+    let engine = EngineFixture.engine
+
+    func best(_ utterance: String, language: String? = nil, locked: Bool = false) throws -> IntentHypothesis {
+        try #require(engine.parse(utterance, language: language, locked: locked).best, "no hypothesis for \"\(utterance)\"")
+    }
+
+    @Test func explicitAppMention() throws {
+        let hypothesis = try best("Send status to Travis using Commander", language: "en")
+        #expect(hypothesis.app.bundleIdentifier == "com.example.commander")
+        #expect(hypothesis.intent.name == "INSendMessageIntent")
+        #expect(hypothesis.parameter("recipients")?.values.first?.identifier == "repo:travis")
+        #expect(hypothesis.parameter("content")?.values.first?.value?.string?.lowercased() == "status")
+        guard case .mentioned = hypothesis.appSelection else { Issue.record("app not taken from the mention"); return }
+    }
+
+    @Test func appChosenByVocabulary() throws {
+        let hypothesis = try best("Send a message to Sparkle Sparkly saying are you ready for your talk", language: "en")
+        #expect(hypothesis.app.bundleIdentifier == "com.example.unicornchat")
+        let recipient = try #require(hypothesis.parameter("recipients")?.values.first)
+        #expect(recipient.identifier == "user:1001")
+        #expect(recipient.resolution.kind == .success)
+        #expect(recipient.span == 18..<33)
+        #expect(hypothesis.parameter("content")?.values.first?.value?.string == "are you ready for your talk")
+    }
+
+    @Test func typoAsksForConfirmation() throws {
+        let hypothesis = try best("Send a message to Sparkel Sparkly saying hi", language: "en")
+        let recipient = try #require(hypothesis.parameter("recipients")?.values.first)
+        #expect(recipient.resolution.kind == .confirmationRequired)
+        #expect(recipient.resolution.options.first?.value == "Sparkle Sparkly")
+    }
+
+    @Test func unknownContactIsUnsupportedAndTheAppAmbiguous() throws {
+        let hypothesis = try best("Send a message to Bartholomew saying hi", language: "en")
+        #expect(hypothesis.parameter("recipients")?.values.first?.resolution.kind == .unsupported)
+        guard case .ambiguous(let apps) = hypothesis.appSelection else { Issue.record("expected app ambiguity, got \(hypothesis.appSelection)"); return }
+        #expect(Set(apps) == ["com.example.commander", "com.example.unicornchat"])
+    }
+
+    @Test func payMyBillDisambiguatesTheTwoAccounts() throws {
+        let hypothesis = try best("Pay my bill", language: "en")
+        #expect(hypothesis.app.bundleIdentifier == "com.example.billpay")
+        let payee = try #require(hypothesis.parameter("billPayee")?.values.first)
+        #expect(payee.resolution.kind == .disambiguation)
+        #expect(payee.resolution.options.map(\.identifier) == ["account:city-power:12-oak", "account:city-power:48-elm"])
+    }
+
+    @Test func missingRequiredValuesNeedValues() throws {
+        let hypothesis = try best("Send a message with UnicornChat", language: "en")
+        #expect(hypothesis.parameter("recipients")?.values.first?.resolution.kind == .needsValue)
+        #expect(hypothesis.parameter("content")?.values.first?.resolution.kind == .needsValue)
+    }
+
+    @Test func lockedDeviceRequiresUnlockForRestrictedIntents() throws {
+        #expect(try best("Send a message to Celestra saying hi", language: "en", locked: true).requiresUnlock)
+        #expect(try !best("Send a message to Celestra saying hi", language: "en", locked: false).requiresUnlock)
+        #expect(try !best("Call Celestra", language: "en", locked: true).requiresUnlock)  // calls are not restricted
+    }
+
+    @Test func japaneseAlternativeAppNameAndWorkoutVocabulary() throws {
+        let hypothesis = try best("寝たまんまヨガでディープリラクゼーションを開始")
+        #expect(hypothesis.language == "ja")
+        #expect(hypothesis.app.bundleIdentifier == "com.example.exciteyoga")
+        #expect(hypothesis.intent.name == "INStartWorkoutIntent")
+        #expect(hypothesis.parameter("workoutName")?.values.first?.identifier == "deep_relaxation")
+    }
+
+    @Test func englishWorkoutWithTheAppName() throws {
+        let hypothesis = try best("Start the Deep Relaxation with Excite Yoga")
+        #expect(hypothesis.language == "en")
+        #expect(hypothesis.parameter("workoutName")?.values.first?.identifier == "deep_relaxation")
+    }
+
+    @Test func customIntentsFromExamples() throws {
+        let hypothesis = try best("Like this song in Tempo", language: "en")
+        #expect(hypothesis.intent.name == "LikeCurrentSongIntent")
+        #expect(hypothesis.intent.domain == .custom)
+        #expect(hypothesis.app.bundleIdentifier == "com.example.tempo")
+    }
+
+    @Test func badInput() {
+        #expect(engine.parse("").hypotheses.isEmpty)
+        #expect(engine.parse("   \n\t ").hypotheses.isEmpty)
+        let long = String(repeating: "send a message to Celestra saying hi ", count: 300)  // ~11,000 characters
+        _ = engine.parse(long)  // answers, in bounded time (the first 1,000 scalars are read)
+        #expect(engine.parse("hello", language: "xx-nonsense").hypotheses.isEmpty)
+    }
+
+    @Test func jsonShape() throws {
+        let result = engine.parse("Pay my bill", language: "en")
+        let data = try JSONEncoder().encode(result.json)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["language"] as? String == "en")
+        let first = try #require((object["hypotheses"] as? [[String: Any]])?.first)
+        for key in ["app", "domain", "intent", "score", "requiresUnlock", "parameters"] { #expect(first[key] != nil, "missing \(key)") }
+        let payee = try #require((first["parameters"] as? [String: Any])?["billPayee"] as? [[String: Any]])
+        #expect(payee.first?["resolution"] as? String == "disambiguation")
+        #expect(payee.first?["value"] is NSNull)
+        #expect((payee.first?["options"] as? [[String: Any]])?.count == 2)
+    }
+}
+
+/// The resolve → confirm → handle dialogue.
+@Suite struct InteractionTests {
+    struct Recorder: IntentHandler {
+        func handle(_ intent: ResolvedIntent) async -> IntentResponse {
+            IntentResponse(.success, message: intent.parameters.map { "\($0.name)=\($0.values.compactMap { $0.identifier ?? $0.value?.string }.joined(separator: ","))" }
+                .sorted().joined(separator: " "))
+        }
+    }
+
+    struct Refusing: IntentHandler {
+        func confirm(_ intent: ResolvedIntent) async -> IntentResponse { IntentResponse(.failureCredentialsUnverified) }
+        func handle(_ intent: ResolvedIntent) async -> IntentResponse { IntentResponse(.success) }
+    }
+
+    @Test func choosingAnAccountThenHandling() async throws {
+        let engine = EngineFixture.engine
+        let hypothesis = try #require(engine.parse("Pay my bill", language: "en").best)
+        let interaction = Interaction(engine: engine, hypothesis: hypothesis, handler: Recorder())
+        guard case .question(let question) = await interaction.start(), case .choose(let options) = question.kind else {
+            Issue.record("expected a choice"); return
+        }
+        #expect(options.count == 2)
+        guard case .finished(let response) = await interaction.answer("48 Elm Avenue") else { Issue.record("expected the intent handled"); return }
+        #expect(response.code == .success)
+        #expect(response.message?.contains("billPayee=account:city-power:48-elm") == true)
+    }
+
+    @Test func confirmingACorrection() async throws {
+        let engine = EngineFixture.engine
+        let hypothesis = try #require(engine.parse("Call Sparkel Sparkly", language: "en").best)
+        let interaction = Interaction(engine: engine, hypothesis: hypothesis, handler: Recorder())
+        guard case .question(let question) = await interaction.start(), case .confirm(let option) = question.kind else {
+            Issue.record("expected a confirmation"); return
+        }
+        #expect(option.value == "Sparkle Sparkly")
+        guard case .finished(let response) = await interaction.answer("yes") else { Issue.record("expected the intent handled"); return }
+        #expect(response.message?.contains("contacts=user:1001") == true)
+    }
+
+    @Test func askingForAMissingValueAndLookingItUp() async throws {
+        let engine = EngineFixture.engine
+        let hypothesis = try #require(engine.parse("Call someone with UnicornChat", language: "en").best ?? engine.parse("Make a call with UnicornChat", language: "en").best)
+        let interaction = Interaction(engine: engine, hypothesis: hypothesis, handler: Recorder())
+        var step = await interaction.start()
+        guard case .question = step else { Issue.record("expected a question"); return }
+        step = await interaction.answer("Celestra")
+        guard case .finished(let response) = step else { Issue.record("expected the intent handled, got \(step)"); return }
+        #expect(response.message?.contains("contacts=user:1002") == true)
+    }
+
+    @Test func aFailedConfirmationStops() async throws {
+        let engine = EngineFixture.engine
+        let hypothesis = try #require(engine.parse("Send a message to Celestra saying hi", language: "en").best)
+        let interaction = Interaction(engine: engine, hypothesis: hypothesis, handler: Refusing())
+        guard case .failed(let response) = await interaction.start() else { Issue.record("expected a failure"); return }
+        #expect(response.code == .failureCredentialsUnverified)
+    }
+}
