@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ParlanceVocabulary", targets: ["ParlanceVocabulary"]),
         .library(name: "ParlanceGrammar", targets: ["ParlanceGrammar"]),
         .library(name: "CICU", targets: ["CICU"]),
+        .library(name: "ParlanceEval", targets: ["ParlanceEval"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -34,14 +35,17 @@ let package = Package(
         .target(name: "ParlanceGrammar", dependencies: ["ParlanceText", .product(name: "Yams", package: "Yams")]),
         // The umbrella: re-exports the stages.
         .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar"]),
+        // Corpus evaluation runs: formats, metrics, reports. Nothing in the pipeline depends on it.
+        .target(name: "ParlanceEval", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar"]),
         .executableTarget(
             name: "parlance",
-            dependencies: ["Parlance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Parlance", "ParlanceEval", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Helpers shared by the test targets (a seeded generator).
         .target(name: "ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
         .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
+        .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "ParlanceTestSupport"]),
     ]
 )
