@@ -40,7 +40,7 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "snips: test files, or a folder whose JSON files are all test data.")
     var test: [String] = []
 
-    @Option(help: "snips: templates (templates first, statistical fallback) or fallback (the fallback alone).")
+    @Option(help: "snips: templates (templates without wildcards first, then the fallback), templates-wildcards (any template first) or fallback (the fallback alone).")
     var strategy: String = "templates"
 
     @Flag(help: "Print the summary as JSON: total, passed, exactMatch, intentAccuracy, slotPrecision, slotRecall, slotF1, ece, latency, byLanguage, byIntent, failures.")
@@ -112,7 +112,7 @@ struct EvalCommand: ParsableCommand {
         let testPaths = test + paths
         guard !testPaths.isEmpty else { throw UsageError("snips needs --test PATH (test files or a folder)") }
         guard SnipsModel.Strategy(rawValue: strategy) != nil else {
-            throw UsageError("unknown strategy '\(strategy)'; expected templates or fallback")
+            throw UsageError("unknown strategy '\(strategy)'; expected templates, templates-wildcards or fallback")
         }
         var training: [SnipsQuery] = []
         for file in try SnipsCorpus.trainingFiles(URL(fileURLWithPath: train), full: full) { training += try SnipsCorpus.read(file) }

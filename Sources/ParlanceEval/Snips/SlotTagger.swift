@@ -1,6 +1,11 @@
-/// Finds slot spans in an utterance of one intent: BIO tags over its words, chosen by a
-/// first-order Viterbi search under an averaged structured perceptron (Collins 2002,
-/// "Discriminative Training Methods for Hidden Markov Models").
+/// Finds slot spans in an utterance: BIO tags over its words, chosen by a first-order
+/// Viterbi search under an averaged structured perceptron (Collins 2002, "Discriminative
+/// Training Methods for Hidden Markov Models"), restricted to the slots of the utterance's
+/// intent.
+///
+/// One tagger serves every intent: slots that several intents share (city, timeRange,
+/// object_name) learn from all their examples, and each feature also exists joined with the
+/// intent, for what is particular to one.
 ///
 /// Each word's features: the word and its neighbours (two each side), neighbour pairs,
 /// prefixes and suffixes, its shape as written (capitals, digits), and whether it lies in
@@ -13,6 +18,8 @@ struct SlotTagger: Sendable {
     struct Sentence {
         let words: [String]
         let written: [String]
+        /// The intent's name.
+        let intent: String
         var tags: [Int] = []
     }
 
@@ -26,25 +33,48 @@ struct SlotTagger: Sendable {
     let transitions: [Float]
     /// Value lists: first word → (words, slot index), longest first.
     let gazetteer: [String: [([String], Int)]]
+    /// The same lists without values seen only once: what marks training sentences, so the
+    /// tagger does not learn that every value is in the lists (leave-one-out for values
+    /// said once; a test value is as often unseen).
+    let trainingGazetteer: [String: [([String], Int)]]
+    /// Per intent, which tags it may use.
+    let allowedTags: [String: [Bool]]
 
     var tagCount: Int { 1 + 2 * slotNames.count }
 
     /// Trains on sentences whose tags are set, with slot values for the gazetteer.
     init(slotNames: [String], sentences: [Sentence], values: [(words: [String], slot: Int)], epochs: Int = 12, seed: UInt64 = 0x7a6) {
         self.slotNames = slotNames
-        var gazetteer: [String: [([String], Int)]] = [:]
-        for (words, slot) in Set(values.map { ValueKey(words: $0.words, slot: $0.slot) }).map({ ($0.words, $0.slot) }) where !words.isEmpty {
-            gazetteer[words[0], default: []].append((words, slot))
+        var allowedTags: [String: [Bool]] = [:]
+        for sentence in sentences {
+            var mask = allowedTags[sentence.intent] ?? [true] + [Bool](repeating: false, count: 2 * slotNames.count)
+            for tag in sentence.tags where tag > 0 {
+                let slot = (tag - 1) / 2
+                mask[1 + 2 * slot] = true
+                mask[2 + 2 * slot] = true
+            }
+            allowedTags[sentence.intent] = mask
         }
-        for key in gazetteer.keys {
-            gazetteer[key]!.sort { ($0.0.count, $1.0.joined(separator: " "), $0.1) > ($1.0.count, $0.0.joined(separator: " "), $1.1) }
+        self.allowedTags = allowedTags
+        var counts: [ValueKey: Int] = [:]
+        for value in values where !value.words.isEmpty { counts[ValueKey(words: value.words, slot: value.slot), default: 0] += 1 }
+        func table(minimumCount: Int) -> [String: [([String], Int)]] {
+            var gazetteer: [String: [([String], Int)]] = [:]
+            for (key, count) in counts where count >= minimumCount { gazetteer[key.words[0], default: []].append((key.words, key.slot)) }
+            for key in gazetteer.keys {
+                gazetteer[key]!.sort { ($0.0.count, $1.0.joined(separator: " "), $0.1) > ($1.0.count, $0.0.joined(separator: " "), $1.1) }
+            }
+            return gazetteer
         }
+        let gazetteer = table(minimumCount: 1)
         self.gazetteer = gazetteer
+        let trainingGazetteer = table(minimumCount: 2)
+        self.trainingGazetteer = trainingGazetteer
 
         let tags = 1 + 2 * slotNames.count
         var vocabulary: [String: Int32] = [:]
         let featureRows: [[[Int32]]] = sentences.map { sentence in
-            Self.featureNames(sentence, gazetteer: gazetteer, slotNames: slotNames).map { names in
+            Self.featureNames(sentence, gazetteer: trainingGazetteer, slotNames: slotNames).map { names in
                 names.map { name in
                     if let id = vocabulary[name] { return id }
                     let id = Int32(vocabulary.count)
@@ -62,7 +92,8 @@ struct SlotTagger: Sendable {
             for index in order {
                 let features = featureRows[index]
                 let gold = sentences[index].tags
-                let guess = Self.viterbi(features, tags: tags, weights: model.weights, transitions: model.transitions)
+                let guess = Self.viterbi(features, tags: tags, weights: model.weights, transitions: model.transitions,
+                                         allowed: allowedTags[sentences[index].intent]!)
                 if guess != gold { model.update(features: features, gold: gold, guess: guess) }
                 model.tick()
             }
@@ -75,7 +106,8 @@ struct SlotTagger: Sendable {
         let features = Self.featureNames(sentence, gazetteer: gazetteer, slotNames: slotNames).map { names in
             names.compactMap { vocabulary[$0] }
         }
-        return Self.viterbi(features, tags: tagCount, weights: weights, transitions: transitions)
+        let allowed = allowedTags[sentence.intent] ?? [true] + [Bool](repeating: false, count: 2 * slotNames.count)
+        return Self.viterbi(features, tags: tagCount, weights: weights, transitions: transitions, allowed: allowed)
     }
 
     /// The slot spans of tags: (slot index, word range).
@@ -123,6 +155,8 @@ struct SlotTagger: Sendable {
                 "bias", "w=" + w, "w-1=" + word(i - 1), "w+1=" + word(i + 1), "w-2=" + word(i - 2), "w+2=" + word(i + 2),
                 "w-1w=" + word(i - 1) + " " + w, "ww+1=" + w + " " + word(i + 1), "w-1w+1=" + word(i - 1) + " " + word(i + 1),
                 "shape=" + shape(sentence.written[i]),
+                "shape-1=" + (i > 0 ? shape(sentence.written[i - 1]) : "<s>") + shape(sentence.written[i]),
+                "shape+1=" + shape(sentence.written[i]) + (i + 1 < count ? shape(sentence.written[i + 1]) : "</s>"),
             ]
             if w.count > 3 {
                 names.append("p3=" + String(w.prefix(3)))
@@ -131,6 +165,9 @@ struct SlotTagger: Sendable {
             if let mark = marks[i] { names.append("g=" + mark); names.append("gw=" + mark + w) }
             if i > 0, let mark = marks[i - 1] { names.append("g-1=" + mark) }
             if i + 1 < count, let mark = marks[i + 1] { names.append("g+1=" + mark) }
+            // Each feature alone and joined with the intent.
+            let intent = "i=" + sentence.intent + "|"
+            names += names.map { intent + $0 }
             result.append(names)
         }
         return result
@@ -146,7 +183,7 @@ struct SlotTagger: Sendable {
     }
 
     /// The best tag sequence; an inside tag only follows its slot's begin or inside tag.
-    static func viterbi(_ features: [[Int32]], tags: Int, weights: [Float], transitions: [Float]) -> [Int] {
+    static func viterbi(_ features: [[Int32]], tags: Int, weights: [Float], transitions: [Float], allowed mask: [Bool]) -> [Int] {
         let count = features.count
         guard count > 0 else { return [] }
         var emission = [Float](repeating: 0, count: count * tags)
@@ -157,6 +194,7 @@ struct SlotTagger: Sendable {
             }
         }
         func allowed(_ previous: Int, _ tag: Int) -> Bool {
+            guard mask[tag] else { return false }
             guard tag > 0, tag % 2 == 0 else { return true }
             return previous == tag || previous == tag - 1
         }
@@ -177,6 +215,7 @@ struct SlotTagger: Sendable {
         }
         var last = 0
         for t in 0..<tags where score[(count - 1) * tags + t] > score[(count - 1) * tags + last] { last = t }
+        guard score[(count - 1) * tags + last] > -.infinity else { return [Int](repeating: 0, count: count) }
         var path = [Int](repeating: 0, count: count)
         path[count - 1] = last
         var i = count - 1

@@ -16,10 +16,11 @@ import ParlanceText
 ///    is open: its list is a wildcard. Otherwise (ratings, "my"/"our", music item kinds)
 ///    the list holds the values, matched with corrections.
 /// 3. **Fallback.** For queries no template covers, ``IntentClassifier`` ranks intents by
-///    similarity to the training queries (word and character n-grams) and the intent's
-///    ``SlotTagger`` marks slot spans, using the induced lists as a gazetteer.
+///    similarity to the training queries (word and character n-grams) and the
+///    ``SlotTagger`` marks the intent's slot spans, using the induced lists as a gazetteer.
 ///
-/// Parsing takes the best template hypothesis when one matches, else the fallback.
+/// Parsing takes the best template hypothesis when one matches without wildcards, else the
+/// fallback (see ``Strategy``).
 /// Nothing but the training queries goes in: test items are only parsed.
 public struct SnipsModel: EvaluationSubject {
     /// Sizes of what training induced.
@@ -42,15 +43,19 @@ public struct SnipsModel: EvaluationSubject {
     public let statistics: Statistics
     let grammar: CompiledGrammar
     let classifier: IntentClassifier
-    let taggers: [String: SlotTagger]
+    let tagger: SlotTagger
     let tokenizer: Tokenizer
 
     /// How the fallback is used.
     public enum Strategy: String, Sendable, CaseIterable {
-        /// Templates first, the fallback when none matches (the default).
+        /// A template match without wildcards (a training frame with known values) first,
+        /// the fallback otherwise (the default): a wildcard's span is a guess the tagger
+        /// makes better.
         case templatesFirst = "templates"
         /// The fallback only (for comparison).
         case fallbackOnly = "fallback"
+        /// Every template match, wildcards too, before the fallback (for comparison).
+        case templatesOnly = "templates-wildcards"
     }
 
     /// Which parts parse.
@@ -73,12 +78,25 @@ public struct SnipsModel: EvaluationSubject {
         let byIntent = Dictionary(grouping: queries, by: \.intent)
         let intentNames = byIntent.keys.sorted()
 
+        // Every slot's values as words, across intents: a city said for the weather is a
+        // city for a restaurant too.
+        var valuesBySlot: [String: [[String]]] = [:]
+        for query in queries {
+            for chunk in query.chunks {
+                guard let entity = chunk.entity else { continue }
+                let tokenized = tokenizer.tokenize(chunk.text)
+                valuesBySlot[entity, default: []].append(Self.words(tokenized))
+            }
+        }
+
         // Lists: per intent and slot, the training values; open when they rarely repeat.
         var intents: [Intent] = []
         var templateCount = 0
         var openLists = 0
         var closedLists = 0
-        var taggers: [String: SlotTagger] = [:]
+        let allSlots = valuesBySlot.keys.sorted()
+        let slotIndex = Dictionary(uniqueKeysWithValues: allSlots.enumerated().map { ($1, $0) })
+        var sentences: [SlotTagger.Sentence] = []
         for intentName in intentNames {
             let intentQueries = byIntent[intentName]!
             var occurrences: [String: [String]] = [:]
@@ -138,17 +156,12 @@ public struct SnipsModel: EvaluationSubject {
             intents.append(Intent(name: intentName, data: [IntentData(sentences: templates, lists: lists,
                                                                        location: SourceLocation(file: intentName, line: 1, column: 1))]))
 
-            // The intent's tagger, with the values as its gazetteer.
-            let slotIndex = Dictionary(uniqueKeysWithValues: slotNames.enumerated().map { ($1, $0) })
-            var sentences: [SlotTagger.Sentence] = []
-            var gazetteer: [(words: [String], slot: Int)] = []
-            for query in intentQueries {
-                let (sentence, values) = Self.labelled(query, tokenizer: tokenizer, slotIndex: slotIndex)
-                sentences.append(sentence)
-                gazetteer += values
-            }
-            taggers[intentName] = SlotTagger(slotNames: slotNames, sentences: sentences, values: gazetteer)
+            for query in intentQueries { sentences.append(Self.labelled(query, tokenizer: tokenizer, slotIndex: slotIndex)) }
         }
+        // One tagger for every intent, the values of every slot as its gazetteer.
+        var gazetteer: [(words: [String], slot: Int)] = []
+        for slot in allSlots { gazetteer += valuesBySlot[slot]!.map { ($0, slotIndex[slot]!) } }
+        tagger = SlotTagger(slotNames: allSlots, sentences: sentences, values: gazetteer)
 
         let grammar = LanguageGrammar(language: "en", intents: intents, lists: [:], expansionRules: [:], skipWords: [],
                                       settings: GrammarSettings(), files: [])
@@ -159,16 +172,15 @@ public struct SnipsModel: EvaluationSubject {
         }
         let tokenizer = self.tokenizer
         classifier = IntentClassifier(examples: queries.map { (SnipsModel.words(tokenizer.tokenize($0.text)), $0.intent) })
-        self.taggers = taggers
         statistics = Statistics(queries: queries.count, templates: templateCount, openLists: openLists, closedLists: closedLists)
     }
 
     /// The best hypothesis: a template's when one matches, else the classifier's intent with
     /// the tagger's slots.
     public func parse(_ utterance: String, language: String, context: [String: String]) throws -> Prediction {
-        if strategy == .templatesFirst {
+        if strategy != .fallbackOnly {
             let result = grammar.match(utterance, options: MatchOptions(limit: 1))
-            if let best = result.best {
+            if let best = result.best, best.ranking.wildcards == 0 || strategy == .templatesOnly {
                 let slots = best.slots.map { LabeledSlot(name: $0.name, value: $0.text.isEmpty ? HomeAssistantCorpus.texts($0.value).first ?? "" : $0.text) }
                 return Prediction(intent: best.intent, slots: slots, confidence: best.confidence)
             }
@@ -186,9 +198,9 @@ public struct SnipsModel: EvaluationSubject {
         guard !probabilities.isEmpty else { return .none }
         let intent = classifier.intents[best]
         var slots: [LabeledSlot] = []
-        if let tagger = taggers[intent] {
+        do {
             let written = tokenized.tokens.map { String(tokenized.original($0)) }
-            let tags = tagger.tag(SlotTagger.Sentence(words: words, written: written))
+            let tags = tagger.tag(SlotTagger.Sentence(words: words, written: written, intent: intent))
             for span in SlotTagger.spans(tags) {
                 let start = tokenized.tokens[span.words.lowerBound].scalarRange.lowerBound
                 let end = tokenized.tokens[span.words.upperBound - 1].scalarRange.upperBound
@@ -203,9 +215,8 @@ public struct SnipsModel: EvaluationSubject {
         tokenized.tokens.map { tokenized.normalized($0) }
     }
 
-    /// A query's words with BIO tags, and its values as word sequences.
-    static func labelled(_ query: SnipsQuery, tokenizer: Tokenizer, slotIndex: [String: Int])
-        -> (SlotTagger.Sentence, [(words: [String], slot: Int)]) {
+    /// A query's words with BIO tags.
+    static func labelled(_ query: SnipsQuery, tokenizer: Tokenizer, slotIndex: [String: Int]) -> SlotTagger.Sentence {
         let tokenized = tokenizer.tokenize(query.text)
         var chunkRanges: [(Range<Int>, Int?)] = []
         var offset = 0
@@ -215,23 +226,19 @@ public struct SnipsModel: EvaluationSubject {
             offset += length
         }
         var tags: [Int] = []
-        var values: [(words: [String], slot: Int)] = []
         var previousChunk = -1
         for token in tokenized.tokens {
             let start = token.scalarRange.lowerBound
             let chunk = chunkRanges.firstIndex { $0.0.contains(start) } ?? -1
             if chunk >= 0, let slot = chunkRanges[chunk].1 {
-                let begins = chunk != previousChunk
-                tags.append(begins ? 1 + 2 * slot : 2 + 2 * slot)
-                if begins { values.append(([], slot)) }
-                values[values.count - 1].words.append(tokenized.normalized(token))
+                tags.append(chunk != previousChunk ? 1 + 2 * slot : 2 + 2 * slot)
             } else {
                 tags.append(0)
             }
             previousChunk = chunk
         }
-        let sentence = SlotTagger.Sentence(words: words(tokenized), written: tokenized.tokens.map { String(tokenized.original($0)) }, tags: tags)
-        return (sentence, values)
+        return SlotTagger.Sentence(words: words(tokenized), written: tokenized.tokens.map { String(tokenized.original($0)) },
+                                   intent: query.intent, tags: tags)
     }
 
     /// Template text as the template language can hold it: letters, digits, apostrophes and
