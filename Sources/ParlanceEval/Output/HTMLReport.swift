@@ -79,7 +79,7 @@ public enum HTMLReport {
         let barWidth = 420
         let rowHeight = 26
         let height = groups.count * rowHeight + 24
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(labelWidth + barWidth + 170)\" height=\"\(height)\" role=\"img\">\n"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(labelWidth + barWidth + 300)\" height=\"\(height)\" role=\"img\">\n"
         for (index, (name, group)) in groups.enumerated() {
             let y = index * rowHeight
             svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" text-anchor=\"end\">\(escape(name))</text>"
@@ -111,8 +111,8 @@ public enum HTMLReport {
         }
         let cell = predicted.count > 30 ? 14 : 22
         let labelWidth = min(240, max(60, (expected.map(\.count).max() ?? 4) * 7 + 10))
-        let top = min(200, max(60, (predicted.map(\.count).max() ?? 4) * 6 + 10))
-        let width = labelWidth + predicted.count * cell + 10
+        let top = min(220, max(60, (predicted.map(\.count).max() ?? 4) * 6 + 20))
+        let width = labelWidth + predicted.count * cell + 140
         let height = top + expected.count * cell + 10
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" role=\"img\">\n"
         for (column, name) in predicted.enumerated() {
@@ -183,7 +183,7 @@ public enum HTMLReport {
         let size = 220
         let left = 40
         let top = 10
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(left + size + 30)\" height=\"\(top + size + 50)\" role=\"img\">\n"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(left + size + 60)\" height=\"\(top + size + 66)\" role=\"img\">\n"
         svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(size)\" height=\"\(size)\" fill=\"#f7f8fa\" stroke=\"#c9ced8\"/>"
         let binWidth = Double(size) / Double(calibration.bins.count)
         for (index, bin) in calibration.bins.enumerated() where bin.count > 0 {
@@ -201,8 +201,8 @@ public enum HTMLReport {
             svg += "<text x=\"\(TextReport.format(Double(left) + offset, 1))\" y=\"\(top + size + 14)\" text-anchor=\"middle\" style=\"font-size:9px\">\(TextReport.format(Double(tick) / 10, 1))</text>"
             svg += "<text x=\"\(left - 4)\" y=\"\(TextReport.format(Double(top + size) - offset + 3, 1))\" text-anchor=\"end\" style=\"font-size:9px\">\(TextReport.format(Double(tick) / 10, 1))</text>"
         }
-        svg += "<text x=\"\(left)\" y=\"\(top + size + 32)\" class=\"legend\">confidence → accuracy (bars); orange: mean confidence; "
-        svg += "ECE \(TextReport.format(calibration.expectedCalibrationError, 3))</text>"
+        svg += "<text x=\"\(left)\" y=\"\(top + size + 32)\" class=\"legend\">x: confidence; bars: accuracy; orange: mean confidence</text>"
+        svg += "<text x=\"\(left)\" y=\"\(top + size + 50)\" class=\"legend\">dashed: perfect calibration; ECE \(TextReport.format(calibration.expectedCalibrationError, 3))</text>"
         return svg + "</svg>\n"
     }
 
