@@ -124,8 +124,7 @@ struct EvalCommand: ParsableCommand {
         var total = 0
         for file in testFiles { total += try SnipsCorpus.read(file).count }
         let started = ContinuousClock.now
-        var model = try SnipsModel(training: drawn)
-        model.strategy = SnipsModel.Strategy(rawValue: strategy)!
+        let model = try SnipsModel(training: drawn, strategy: SnipsModel.Strategy(rawValue: strategy)!)
         let trainingTime = ContinuousClock.now - started
         let milliseconds = trainingTime.components.seconds * 1000 + trainingTime.components.attoseconds / 1_000_000_000_000_000
         FileHandle.standardError.write(Data("trained in \(milliseconds) ms: \(model.statistics)\n".utf8))

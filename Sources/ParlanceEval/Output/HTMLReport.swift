@@ -183,7 +183,7 @@ public enum HTMLReport {
         let size = 220
         let left = 40
         let top = 10
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(left + size + 60)\" height=\"\(top + size + 66)\" role=\"img\">\n"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(left + size + 110)\" height=\"\(top + size + 66)\" role=\"img\">\n"
         svg += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(size)\" height=\"\(size)\" fill=\"#f7f8fa\" stroke=\"#c9ced8\"/>"
         let binWidth = Double(size) / Double(calibration.bins.count)
         for (index, bin) in calibration.bins.enumerated() where bin.count > 0 {

@@ -14,7 +14,9 @@ import ParlanceText
 /// 2. **Lists.** A slot's training values become its list. A slot whose values rarely repeat
 ///    (more than half of its occurrences distinct: playlist, movie and restaurant names)
 ///    is open: its list is a wildcard. Otherwise (ratings, "my"/"our", music item kinds)
-///    the list holds the values, matched with corrections.
+///    the list holds the values, matched with corrections. Templates with a wildcard are
+///    compiled only for ``Strategy/templatesOnly``: measured, the tagger places open values
+///    better than a wildcard's shortest span, and without them matching stays fast.
 /// 3. **Fallback.** For queries no template covers, ``IntentClassifier`` ranks intents by
 ///    similarity to the training queries (word and character n-grams) and the
 ///    ``SlotTagger`` marks the intent's slot spans, using the induced lists as a gazetteer.
@@ -59,13 +61,14 @@ public struct SnipsModel: EvaluationSubject {
     }
 
     /// Which parts parse.
-    public var strategy: Strategy = .templatesFirst
+    public let strategy: Strategy
 
     /// Trains on annotated queries (the language is English, as the benchmark's).
     ///
     /// - Throws: ``EvaluationError`` when there are no queries or the induced grammar does
     ///   not compile.
-    public init(training queries: [SnipsQuery]) throws(EvaluationError) {
+    public init(training queries: [SnipsQuery], strategy: Strategy = .templatesFirst) throws(EvaluationError) {
+        self.strategy = strategy
         guard !queries.isEmpty else { throw EvaluationError(path: "training data", message: "no training queries") }
         let language: Language
         do {
@@ -136,6 +139,10 @@ public struct SnipsModel: EvaluationSubject {
                 var parts: [ParlanceGrammar.Expression] = []
                 var key = ""
                 var words = 0
+                // A template with a wildcard never decides under the default strategy (the
+                // tagger places open values better): it is not compiled, which keeps
+                // matching fast.
+                if strategy == .templatesFirst, query.chunks.contains(where: { $0.entity.map(open.contains) ?? false }) { continue }
                 for chunk in query.chunks {
                     if let entity = chunk.entity {
                         parts.append(.list(ListReference(listName: entity, slotName: entity)))
