@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ParlanceVocabulary", targets: ["ParlanceVocabulary"]),
         .library(name: "ParlanceGrammar", targets: ["ParlanceGrammar"]),
         .library(name: "CICU", targets: ["CICU"]),
+        .library(name: "ParlanceEval", targets: ["ParlanceEval"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -34,9 +35,11 @@ let package = Package(
         .target(name: "ParlanceGrammar", dependencies: ["ParlanceText", .product(name: "Yams", package: "Yams")]),
         // The engine: the SiriKit catalogue, apps, resolution and handling; re-exports the stages.
         .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", .product(name: "Yams", package: "Yams")]),
+        // Corpus evaluation runs: formats, metrics, reports. Nothing in the pipeline depends on it.
+        .target(name: "ParlanceEval", dependencies: ["Parlance", "ParlanceText", "ParlanceVocabulary", "ParlanceGrammar"]),
         .executableTarget(
             name: "parlance",
-            dependencies: ["Parlance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Parlance", "ParlanceEval", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Helpers shared by the test targets (a seeded generator).
         .target(name: "ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
@@ -44,5 +47,6 @@ let package = Package(
         .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceTests", dependencies: ["Parlance", "ParlanceTestSupport"]),
+        .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "Parlance", "ParlanceTestSupport"]),
     ]
 )

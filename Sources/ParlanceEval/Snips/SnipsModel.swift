@@ -1,0 +1,267 @@
+import Foundation
+import ParlanceGrammar
+import ParlanceText
+
+/// A parser trained on annotated Snips queries, by template induction with a statistical
+/// fallback; all intents in one model.
+///
+/// Training (``init(training:)``):
+/// 1. **Templates.** Each query becomes a template of the Home Assistant template language:
+///    its text with each slot value replaced by a reference to the slot's list
+///    ("add {artist} to {playlist_owner} {playlist} playlist"). Every intent's templates
+///    compile, with all others, into one ``CompiledGrammar``, whose matcher corrects
+///    misspelled template words and list values within their edit budgets.
+/// 2. **Lists.** A slot's training values become its list. A slot whose values rarely repeat
+///    (more than half of its occurrences distinct: playlist, movie and restaurant names)
+///    is open: its list is a wildcard. Otherwise (ratings, "my"/"our", music item kinds)
+///    the list holds the values, matched with corrections. Templates with a wildcard are
+///    compiled only for ``Strategy/templatesOnly``: measured, the tagger places open values
+///    better than a wildcard's shortest span, and without them matching stays fast.
+/// 3. **Fallback.** For queries no template covers, ``IntentClassifier`` ranks intents by
+///    similarity to the training queries (word and character n-grams) and the
+///    ``SlotTagger`` marks the intent's slot spans, using the induced lists as a gazetteer.
+///
+/// Parsing takes the best template hypothesis when one matches without wildcards, else the
+/// fallback (see ``Strategy``).
+/// Nothing but the training queries goes in: test items are only parsed.
+public struct SnipsModel: EvaluationSubject {
+    /// Sizes of what training induced.
+    public struct Statistics: Sendable, Hashable, CustomStringConvertible {
+        /// Training queries.
+        public let queries: Int
+        /// Distinct templates compiled.
+        public let templates: Int
+        /// Slot lists that are wildcards (open value sets).
+        public let openLists: Int
+        /// Slot lists of values.
+        public let closedLists: Int
+
+        public var description: String {
+            "\(queries) training queries → \(templates) templates, \(closedLists) value lists, \(openLists) wildcard lists"
+        }
+    }
+
+    /// What training induced.
+    public let statistics: Statistics
+    let grammar: CompiledGrammar
+    let classifier: IntentClassifier
+    let tagger: SlotTagger
+    let tokenizer: Tokenizer
+
+    /// How the fallback is used.
+    public enum Strategy: String, Sendable, CaseIterable {
+        /// A template match without wildcards (a training frame with known values) first,
+        /// the fallback otherwise (the default): a wildcard's span is a guess the tagger
+        /// makes better.
+        case templatesFirst = "templates"
+        /// The fallback only (for comparison).
+        case fallbackOnly = "fallback"
+        /// Every template match, wildcards too, before the fallback (for comparison).
+        case templatesOnly = "templates-wildcards"
+    }
+
+    /// Which parts parse.
+    public let strategy: Strategy
+
+    /// Trains on annotated queries (the language is English, as the benchmark's).
+    ///
+    /// - Throws: ``EvaluationError`` when there are no queries or the induced grammar does
+    ///   not compile.
+    public init(training queries: [SnipsQuery], strategy: Strategy = .templatesFirst) throws(EvaluationError) {
+        self.strategy = strategy
+        guard !queries.isEmpty else { throw EvaluationError(path: "training data", message: "no training queries") }
+        let language: Language
+        do {
+            language = try Language("en")
+            tokenizer = try Tokenizer(language: language)
+        } catch {
+            throw EvaluationError(path: "training data", message: "ICU cannot tokenize English: \(error)")
+        }
+        let normalizer = tokenizer.normalizer
+        let byIntent = Dictionary(grouping: queries, by: \.intent)
+        let intentNames = byIntent.keys.sorted()
+
+        // Every slot's values as words, across intents: a city said for the weather is a
+        // city for a restaurant too.
+        var valuesBySlot: [String: [[String]]] = [:]
+        for query in queries {
+            for chunk in query.chunks {
+                guard let entity = chunk.entity else { continue }
+                let tokenized = tokenizer.tokenize(chunk.text)
+                valuesBySlot[entity, default: []].append(Self.words(tokenized))
+            }
+        }
+
+        // Lists: per intent and slot, the training values; open when they rarely repeat.
+        var intents: [Intent] = []
+        var templateCount = 0
+        var openLists = 0
+        var closedLists = 0
+        let allSlots = valuesBySlot.keys.sorted()
+        let slotIndex = Dictionary(uniqueKeysWithValues: allSlots.enumerated().map { ($1, $0) })
+        var sentences: [SlotTagger.Sentence] = []
+        for intentName in intentNames {
+            let intentQueries = byIntent[intentName]!
+            var occurrences: [String: [String]] = [:]
+            for query in intentQueries {
+                for chunk in query.chunks {
+                    guard let entity = chunk.entity else { continue }
+                    let value = Self.cleaned(chunk.text).trimmingCharacters(in: .whitespaces)
+                    if !value.isEmpty { occurrences[entity, default: []].append(value) }
+                }
+            }
+            let slotNames = occurrences.keys.sorted()
+            var lists: [String: SlotList] = [:]
+            var open: Set<String> = []
+            for slot in slotNames {
+                let values = occurrences[slot]!
+                var distinct: [String] = []
+                var seen: Set<String> = []
+                for value in values where seen.insert(normalizer.normalize(value)).inserted { distinct.append(value) }
+                if Double(distinct.count) > 0.5 * Double(values.count) {
+                    open.insert(slot)
+                    lists[slot] = SlotList(name: slot, kind: .wildcard, location: nil)
+                    openLists += 1
+                } else {
+                    let location = SourceLocation(file: "\(intentName).\(slot)", line: 1, column: 1)
+                    lists[slot] = SlotList(name: slot, kind: .values(distinct.map { value in
+                        SlotValue(input: Template(text: value, expression: .literal(Literal(value, normalizer: normalizer)), location: location),
+                                  output: nil)
+                    }), location: location)
+                    closedLists += 1
+                }
+            }
+
+            // Templates: one per distinct query frame with at least one literal word.
+            var templates: [Template] = []
+            var seenTemplates: Set<String> = []
+            for query in intentQueries {
+                var parts: [ParlanceGrammar.Expression] = []
+                var key = ""
+                var words = 0
+                // A template with a wildcard never decides under the default strategy (the
+                // tagger places open values better): it is not compiled, which keeps
+                // matching fast.
+                if strategy == .templatesFirst, query.chunks.contains(where: { $0.entity.map(open.contains) ?? false }) { continue }
+                for chunk in query.chunks {
+                    if let entity = chunk.entity {
+                        parts.append(.list(ListReference(listName: entity, slotName: entity)))
+                        key += "{\(entity)}"
+                    } else {
+                        let text = Self.cleaned(chunk.text)
+                        guard !text.isEmpty else { continue }
+                        let literal = Literal(text, normalizer: normalizer)
+                        words += literal.normalized.split(separator: " ").count
+                        parts.append(.literal(literal))
+                        key += literal.normalized
+                    }
+                }
+                guard words > 0, seenTemplates.insert(key).inserted else { continue }
+                templates.append(Template(text: key, expression: .sequence(parts), location: SourceLocation(file: query.source ?? intentName, line: 1, column: 1)))
+            }
+            templateCount += templates.count
+            intents.append(Intent(name: intentName, data: [IntentData(sentences: templates, lists: lists,
+                                                                       location: SourceLocation(file: intentName, line: 1, column: 1))]))
+
+            for query in intentQueries { sentences.append(Self.labelled(query, tokenizer: tokenizer, slotIndex: slotIndex)) }
+        }
+        // One tagger for every intent, the values of every slot as its gazetteer.
+        var gazetteer: [(words: [String], slot: Int)] = []
+        for slot in allSlots { gazetteer += valuesBySlot[slot]!.map { ($0, slotIndex[slot]!) } }
+        tagger = SlotTagger(slotNames: allSlots, sentences: sentences, values: gazetteer)
+
+        let grammar = LanguageGrammar(language: "en", intents: intents, lists: [:], expansionRules: [:], skipWords: [],
+                                      settings: GrammarSettings(), files: [])
+        do {
+            self.grammar = try CompiledGrammar(grammar)
+        } catch {
+            throw EvaluationError(path: "training data", message: "the induced grammar does not compile: \(error)")
+        }
+        let tokenizer = self.tokenizer
+        classifier = IntentClassifier(examples: queries.map { (SnipsModel.words(tokenizer.tokenize($0.text)), $0.intent) })
+        statistics = Statistics(queries: queries.count, templates: templateCount, openLists: openLists, closedLists: closedLists)
+    }
+
+    /// The best hypothesis: a template's when one matches, else the classifier's intent with
+    /// the tagger's slots.
+    public func parse(_ utterance: String, language: String, context: [String: String]) throws -> Prediction {
+        if strategy != .fallbackOnly {
+            let result = grammar.match(utterance, options: MatchOptions(limit: 1))
+            if let best = result.best, best.ranking.wildcards == 0 || strategy == .templatesOnly {
+                let slots = best.slots.map { LabeledSlot(name: $0.name, value: $0.text.isEmpty ? HomeAssistantCorpus.texts($0.value).first ?? "" : $0.text) }
+                return Prediction(intent: best.intent, slots: slots, confidence: best.confidence)
+            }
+        }
+        return fallback(utterance)
+    }
+
+    /// The classifier's intent and the tagger's slots.
+    func fallback(_ utterance: String) -> Prediction {
+        let tokenized = tokenizer.tokenize(utterance)
+        let words = Self.words(tokenized)
+        let probabilities = classifier.probabilities(words)
+        var best = 0
+        for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
+        guard !probabilities.isEmpty else { return .none }
+        let intent = classifier.intents[best]
+        var slots: [LabeledSlot] = []
+        do {
+            let written = tokenized.tokens.map { String(tokenized.original($0)) }
+            let tags = tagger.tag(SlotTagger.Sentence(words: words, written: written, intent: intent))
+            for span in SlotTagger.spans(tags) {
+                let start = tokenized.tokens[span.words.lowerBound].scalarRange.lowerBound
+                let end = tokenized.tokens[span.words.upperBound - 1].scalarRange.upperBound
+                slots.append(LabeledSlot(name: tagger.slotNames[span.slot], value: String(tokenized.original(scalars: start..<end))))
+            }
+        }
+        return Prediction(intent: intent, slots: slots, confidence: Double(probabilities[best]))
+    }
+
+    /// The normalized words of a tokenized text.
+    static func words(_ tokenized: TokenizedText) -> [String] {
+        tokenized.tokens.map { tokenized.normalized($0) }
+    }
+
+    /// A query's words with BIO tags.
+    static func labelled(_ query: SnipsQuery, tokenizer: Tokenizer, slotIndex: [String: Int]) -> SlotTagger.Sentence {
+        let tokenized = tokenizer.tokenize(query.text)
+        var chunkRanges: [(Range<Int>, Int?)] = []
+        var offset = 0
+        for chunk in query.chunks {
+            let length = chunk.text.unicodeScalars.count
+            chunkRanges.append((offset..<(offset + length), chunk.entity.flatMap { slotIndex[$0] }))
+            offset += length
+        }
+        var tags: [Int] = []
+        var previousChunk = -1
+        for token in tokenized.tokens {
+            let start = token.scalarRange.lowerBound
+            let chunk = chunkRanges.firstIndex { $0.0.contains(start) } ?? -1
+            if chunk >= 0, let slot = chunkRanges[chunk].1 {
+                tags.append(chunk != previousChunk ? 1 + 2 * slot : 2 + 2 * slot)
+            } else {
+                tags.append(0)
+            }
+            previousChunk = chunk
+        }
+        return SlotTagger.Sentence(words: words(tokenized), written: tokenized.tokens.map { String(tokenized.original($0)) },
+                                   intent: query.intent, tags: tags)
+    }
+
+    /// Template text as the template language can hold it: letters, digits, apostrophes and
+    /// spaces; other characters (punctuation, the language's syntax characters) become spaces.
+    static func cleaned(_ text: String) -> String {
+        var result = ""
+        var space = false
+        for character in text {
+            if character.isLetter || character.isNumber || character == "'" || character == "\u{2019}" {
+                result.append(character)
+                space = false
+            } else if !space {
+                result.append(" ")
+                space = true
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,161 @@
+import ArgumentParser
+import Foundation
+import Parlance
+import ParlanceEval
+
+struct EvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Evaluate on a labelled corpus: exact match, intent accuracy, slot P/R/F1, calibration, latency.",
+        discussion: """
+            Formats:
+              home-assistant  PATH is a corpus laid out like home-assistant/intents (sentences/, tests/, lists/); \
+            --language (repeatable) picks languages, every language present by default.
+              snips           the Snips 2017 benchmark JSON: a model is trained on --train (files, or a folder searched \
+            for train_<Intent>.json, train_<Intent>_full.json with --full), --train-size N queries per intent drawn with \
+            --seed, and evaluated on --test (files, or a folder of JSON test files; PATH works too).
+              parlance        the project's corpus (default Corpora/tests, YAML; see Corpora/tests/README.md) through the engine
+                              with the apps of --apps (default Corpora/apps).
+
+            Prints a table (or --json), writes --report FILE.html, shows progress on standard error. \
+            Bad input (a missing path, an unknown format, malformed JSON or YAML) exits with status 2.
+            """)
+
+    @OptionGroup var engineOptions: EngineOptionGroup
+
+    @Option(help: "The corpus format: home-assistant, snips or parlance.")
+    var format: String
+
+    @Option(name: .shortAndLong, help: "A language to evaluate (repeatable; home-assistant: every language present by default).")
+    var language: [String] = []
+
+    @Option(help: "snips: training files, or a folder searched recursively for train_<Intent>.json.")
+    var train: String?
+
+    @Flag(help: "snips: train on train_<Intent>_full.json instead of train_<Intent>.json.")
+    var full = false
+
+    @Option(help: "snips: queries drawn per intent from the training files (default: all).")
+    var trainSize: Int?
+
+    @Option(help: "snips: the seed of the training draw.")
+    var seed: UInt64 = 1
+
+    @Option(help: "snips: test files, or a folder whose JSON files are all test data.")
+    var test: [String] = []
+
+    @Option(help: "snips: templates (templates without wildcards first, then the fallback), templates-wildcards (any template first) or fallback (the fallback alone).")
+    var strategy: String = "templates"
+
+    @Flag(help: "Print the summary as JSON: total, passed, exactMatch, intentAccuracy, slotPrecision, slotRecall, slotF1, ece, latency, byLanguage, byIntent, failures.")
+    var json = false
+
+    @Option(help: "Write a self-contained HTML report (charts, confusion matrix, failures) to this file.")
+    var report: String?
+
+    @Option(help: "Threads parsing in parallel (default: every core).")
+    var workers: Int?
+
+    @Option(help: "The most failures kept for the JSON and HTML lists.")
+    var maxFailures: Int = 1000
+
+    @Argument(help: "The corpus: home-assistant root folder; parlance test files or folders (default Corpora/tests); snips test files (as --test).")
+    var paths: [String] = []
+
+    func run() throws {
+        try reportingErrors {
+            var runner = EvaluationRunner(workers: workers, failureLimit: max(0, maxFailures))
+            let title: String
+            switch format {
+            case "home-assistant":
+                title = try runHomeAssistant(&runner)
+            case "snips":
+                title = try runSnips(&runner)
+            case "parlance":
+                title = try runParlance(&runner)
+            default:
+                throw UsageError("unknown format '\(format)'; expected home-assistant, snips or parlance")
+            }
+            let evaluation = runner.evaluation
+            if json {
+                print(try EvaluationSummary(evaluation).json())
+            } else {
+                print(TextReport.render(evaluation, title: title), terminator: "")
+            }
+            if let report {
+                do {
+                    try HTMLReport.render(evaluation, title: title).write(toFile: report, atomically: true, encoding: .utf8)
+                } catch {
+                    throw UsageError("\(report): cannot write the report (\(error.localizedDescription))")
+                }
+            }
+        }
+    }
+
+    func runHomeAssistant(_ runner: inout EvaluationRunner) throws -> String {
+        guard paths.count == 1 else { throw UsageError("home-assistant takes one PATH, the corpus root; got \(paths.count)") }
+        let corpus = try HomeAssistantCorpus(root: URL(fileURLWithPath: paths[0]))
+        let languages = language.isEmpty ? corpus.available : language
+        for language in languages where !corpus.available.contains(language) {
+            throw UsageError("\(paths[0]): no language '\(language)'; expected one of \(corpus.available.joined(separator: ", "))")
+        }
+        // Tests first (cheap), so the progress display knows the total; grammars one at a time.
+        var total = 0
+        for language in languages { total += try corpus.items(language).items.count }
+        let progress = ProgressReporter.standardError(total: total)
+        for language in languages {
+            let suite = try corpus.load(language)
+            runner.run(suite.items, subject: suite.subject) { progress.update($0) }
+        }
+        progress.finish()
+        return "home-assistant \(languages.joined(separator: " "))"
+    }
+
+    func runSnips(_ runner: inout EvaluationRunner) throws -> String {
+        guard let train else { throw UsageError("snips needs --train PATH (training files or a folder)") }
+        let testPaths = test + paths
+        guard !testPaths.isEmpty else { throw UsageError("snips needs --test PATH (test files or a folder)") }
+        guard SnipsModel.Strategy(rawValue: strategy) != nil else {
+            throw UsageError("unknown strategy '\(strategy)'; expected templates, templates-wildcards or fallback")
+        }
+        var training: [SnipsQuery] = []
+        for file in try SnipsCorpus.trainingFiles(URL(fileURLWithPath: train), full: full) { training += try SnipsCorpus.read(file) }
+        let drawn = SnipsCorpus.sample(training, perIntent: trainSize, seed: seed)
+        // Test files are checked and counted before training (bad input fails fast), then
+        // streamed one file at a time.
+        var testFiles: [URL] = []
+        for path in testPaths { testFiles += try SnipsCorpus.testFiles(URL(fileURLWithPath: path)) }
+        var total = 0
+        for file in testFiles { total += try SnipsCorpus.read(file).count }
+        let started = ContinuousClock.now
+        let model = try SnipsModel(training: drawn, strategy: SnipsModel.Strategy(rawValue: strategy)!)
+        let trainingTime = ContinuousClock.now - started
+        let milliseconds = trainingTime.components.seconds * 1000 + trainingTime.components.attoseconds / 1_000_000_000_000_000
+        FileHandle.standardError.write(Data("trained in \(milliseconds) ms: \(model.statistics)\n".utf8))
+        let progress = ProgressReporter.standardError(total: total)
+        for file in testFiles {
+            let items = try SnipsCorpus.read(file).map(\.item)
+            runner.run(items, subject: model) { progress.update($0) }
+        }
+        progress.finish()
+        let size = trainSize.map { "\($0)/intent" } ?? "all"
+        return "snips (train \(full ? "full" : "small"), \(size), seed \(seed), \(drawn.count) queries)"
+    }
+
+    func runParlance(_ runner: inout EvaluationRunner) throws -> String {
+        let roots = paths.isEmpty ? [GrammarSource.corporaFolder.appendingPathComponent("tests").path] : paths
+        var items: [EvaluationItem] = []
+        var tests: [UtteranceTest] = []
+        for path in roots {
+            items += try ParlanceCorpus.items(URL(fileURLWithPath: path))
+            tests += try UtteranceTest.load(path)
+        }
+        if !language.isEmpty { items = items.filter { language.contains($0.language) } }
+        let engine = try engineOptions.engine(languages: nil)
+        let progress = ProgressReporter.standardError(total: items.count)
+        runner.run(items, subject: EngineSubject(engine: engine, tests: tests)) { progress.update($0) }
+        progress.finish()
+        return "parlance \(roots.joined(separator: " "))"
+    }
+
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import Parlance
+import ParlanceEval
+
+/// The readers and subjects on real corpus files, and their errors.
+struct FormatTests {
+    static func temporaryFile(_ name: String, _ contents: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test(SharedData.required) func readsARealSnipsTrainingFile() throws {
+        let url = try SharedData.url("corpora/snips-2017/AddToPlaylist/train_AddToPlaylist.json")
+        let queries = try SnipsCorpus.read(url)
+        #expect(queries.count == 300)
+        let first = try #require(queries.first)
+        #expect(first.intent == "AddToPlaylist")
+        #expect(first.text == "add Stani, stani Ibar vodo songs in my playlist música libre")
+        #expect(first.slots == [LabeledSlot(name: "entity_name", value: "Stani, stani Ibar vodo"), LabeledSlot(name: "playlist_owner", value: "my"),
+                                LabeledSlot(name: "playlist", value: "música libre")])
+        #expect(first.source == url.path + ":4")
+        // The Latin-1 file of the benchmark reads too.
+        let playMusic = try SnipsCorpus.read(try SharedData.url("corpora/snips-2017/PlayMusic/train_PlayMusic_full.json"))
+        #expect(playMusic.count == 2000 && playMusic.allSatisfy { !$0.text.contains("\u{FFFD}") })
+    }
+
+    @Test(SharedData.required) func findsTrainingFilesAndDrawsDeterministically() throws {
+        let root = try SharedData.url("corpora/snips-2017")
+        let small = try SnipsCorpus.trainingFiles(root, full: false)
+        let full = try SnipsCorpus.trainingFiles(root, full: true)
+        #expect(small.count == 7 && full.count == 7)
+        #expect(small.allSatisfy { !$0.lastPathComponent.hasSuffix("_full.json") } && full.allSatisfy { $0.lastPathComponent.hasSuffix("_full.json") })
+        var queries: [SnipsQuery] = []
+        for file in small { queries += try SnipsCorpus.read(file) }
+        let drawn = SnipsCorpus.sample(queries, perIntent: 70, seed: 7)
+        #expect(drawn.count == 490)
+        #expect(Dictionary(grouping: drawn, by: \.intent).values.allSatisfy { $0.count == 70 })
+        #expect(drawn == SnipsCorpus.sample(queries, perIntent: 70, seed: 7))
+        #expect(drawn != SnipsCorpus.sample(queries, perIntent: 70, seed: 8))
+        #expect(SnipsCorpus.sample(queries, perIntent: nil, seed: 7).count == 2100)
+    }
+
+    /// Training on the benchmark's pool and parsing held-out queries: the model learns.
+    @Test(SharedData.required) func snipsModelLearnsFromTemplatesAndFallback() throws {
+        var queries: [SnipsQuery] = []
+        for file in try SnipsCorpus.trainingFiles(try SharedData.url("corpora/snips-2017"), full: false) { queries += try SnipsCorpus.read(file) }
+        let training = SnipsCorpus.sample(queries, perIntent: 70, seed: 3)
+        let trained = Set(training)
+        let held = queries.filter { !trained.contains($0) }
+        let model = try SnipsModel(training: training)
+        #expect(model.statistics.templates > 20 && model.statistics.openLists > 0 && model.statistics.closedLists > 0)
+        // A training query parses back to itself.
+        let known = try #require(training.first)
+        let parsed = try model.parse(known.text, language: "en", context: [:])
+        #expect(parsed.intent == known.intent)
+        var runner = EvaluationRunner(workers: 2)
+        runner.run(held.prefix(350).map(\.item), subject: model)
+        #expect(runner.evaluation.overall.intentAccuracy > 0.9)
+        #expect(runner.evaluation.overall.slots.f1 > 0.7)
+    }
+
+    @Test func snipsErrorsNameTheFileAndLine() throws {
+        let broken = try Self.temporaryFile("train_X.json", "{\n  \"X\": [\n    {\"data\": [{\"text\": \"a\"}]},\n    {\"data\": [{\"txt\": \"b\"}]}\n  ]\n}\n")
+        #expect(throws: EvaluationError(path: broken.path, line: 4, message: "query 1 of 'X' has a chunk without 'text'",
+                                        expected: #"{"<Intent>": [{"data": [{"text": "…"}, {"text": "…", "entity": "<slot>"}]}]}"#)) {
+            try SnipsCorpus.read(broken)
+        }
+        let malformed = try Self.temporaryFile("test.json", "{\n  \"X\": [\n    {\"data\": [}\n  ]\n}\n")
+        do {
+            _ = try SnipsCorpus.read(malformed)
+            Issue.record("malformed JSON was read")
+        } catch {
+            #expect(error.path == malformed.path && error.line == 3 && error.message.hasPrefix("invalid JSON"))
+        }
+        #expect(throws: EvaluationError(path: "/no/such/folder", message: "no such file or folder")) {
+            try SnipsCorpus.testFiles(URL(fileURLWithPath: "/no/such/folder"))
+        }
+    }
+
+    @Test func parlanceCorpusItemsFromTestFiles() throws {
+        let url = try Self.temporaryFile("workouts.yaml", """
+            language: en
+            tests:
+              - utterance: Start the Deep Relaxation with Excite Yoga
+                app: com.example.exciteyoga
+                intent: INStartWorkoutIntent
+                parameters:
+                  workoutName: {value: Deep Relaxation, identifier: deep_relaxation, resolution: success}
+              - utterance: Send a message to Bob saying hi
+                app: [com.example.unicornchat, com.example.commander]
+                intent: INSendMessageIntent
+                locked: true
+                parameters:
+                  recipients: {resolution: unsupported}
+                  content: hi
+            """)
+        let items = try ParlanceCorpus.items(url)
+        #expect(items.map(\.utterance) == ["Start the Deep Relaxation with Excite Yoga", "Send a message to Bob saying hi"])
+        #expect(items[0].expected == Annotation(app: "com.example.exciteyoga", intent: "INStartWorkoutIntent",
+                                                slots: [LabeledSlot(name: "workoutName", value: "Deep Relaxation")]))
+        #expect(items[1].expected.app == "com.example.commander|com.example.unicornchat")
+        #expect(items[1].expected.slots == [LabeledSlot(name: "content", value: "hi")])
+        #expect(items[1].context == ["locked": "true"])
+        #expect(items[0].source?.hasSuffix("workouts.yaml:3") == true)
+        let bad = try Self.temporaryFile("bad.yaml", "language: en\ntests:\n  - utterance: a\n    app: x\n")
+        #expect(throws: EvaluationError.self) { try ParlanceCorpus.items(bad) }
+    }
+
+    @Test func homeAssistantErrors() throws {
+        #expect(throws: EvaluationError(path: "/no/such/corpus", message: "no such folder", expected: "a Home Assistant intents corpus folder")) {
+            try HomeAssistantCorpus(root: URL(fileURLWithPath: "/no/such/corpus"))
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-eval-ha-\(UUID().uuidString)")
+        for folder in ["sentences/en", "tests/en"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try "language: en\nintents: [\n".write(to: root.appendingPathComponent("sentences/en/_common.yaml"), atomically: true, encoding: .utf8)
+        try "language: en\ntests:\n  - sentences: [\"hi\"]\n    intent: {name: HassNevermind}\n"
+            .write(to: root.appendingPathComponent("tests/en/x.yaml"), atomically: true, encoding: .utf8)
+        try "language: en\nentities: []\n".write(to: root.appendingPathComponent("tests/en/_fixtures.yaml"), atomically: true, encoding: .utf8)
+        let corpus = try HomeAssistantCorpus(root: root)
+        #expect(corpus.available == ["en"])
+        #expect(try corpus.items("en").items.map(\.utterance) == ["hi"])
+        do {
+            _ = try corpus.load("en")
+            Issue.record("malformed YAML loaded")
+        } catch {
+            #expect(error.path == root.appendingPathComponent("sentences/en/_common.yaml").path)
+            #expect(error.line != nil)
+        }
+    }
+
+    /// One real language through the matcher: every sentence passes, as upstream's suite.
+    @Test(SharedData.required) func homeAssistantEnglishPasses() throws {
+        let corpus = try HomeAssistantCorpus(root: try SharedData.url("corpora/home-assistant-intents"))
+        #expect(corpus.available == ["de", "en", "es", "fr", "ja", "zh-cn"])
+        let suite = try corpus.load("en")
+        var runner = EvaluationRunner(workers: 2)
+        runner.run(suite.items, subject: suite.subject)
+        let overall = runner.evaluation.overall
+        #expect(overall.total == 1024)
+        #expect(overall.exactMatch >= 0.995, "\(runner.evaluation.failures.prefix(5))")
+        #expect(overall.slots.f1 >= 0.995)
+        #expect(runner.evaluation.byLanguage.keys.sorted() == ["en"])
+    }
+}
