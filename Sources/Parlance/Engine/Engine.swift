@@ -11,8 +11,9 @@ public struct EngineOptions: Sendable, Hashable {
     public var confirmationThreshold: Double = 0.95
     /// The edits a vocabulary span may carry, by length.
     public var editPolicy: EditPolicy = .default
-    /// When template words and values may match with edits.
-    public var fuzziness: MatchOptions.Fuzziness = .whenExactFails
+    /// When template words and closed-list values may match with edits (vocabulary values
+    /// are found with edits by the span finder whatever this says).
+    public var fuzziness: MatchOptions.Fuzziness = .whenNothingMatches
     /// The most hypotheses returned.
     public var limit: Int = 8
 

@@ -42,6 +42,8 @@ extension CompiledGrammar {
             if all.isEmpty {
                 all = candidates(input, lists: lists, found: found, context: context, options: options, corrections: .all)
             }
+        } else if options.fuzziness == .whenNothingMatches, all.isEmpty {
+            all = candidates(input, lists: lists, found: found, context: context, options: options, corrections: .all)
         }
         return MatchResult(utterance: utterance, hypotheses: ranked(all, limit: options.limit))
     }

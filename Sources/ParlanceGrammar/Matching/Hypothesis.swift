@@ -11,6 +11,10 @@ public struct MatchOptions: Sendable, Hashable {
         case whenExactFails
         /// Edits always allowed: every hypothesis within the budget is returned.
         case always
+        /// Corrections (of list values and template words) only when the exact pass finds
+        /// nothing at all: for grammars whose open lists are wildcards backed by values the
+        /// caller found (``FoundValues``), where hypotheses with wildcards are the rule.
+        case whenNothingMatches
     }
 
     /// When edits are allowed.

@@ -15,6 +15,30 @@ extension NumberReader {
     ///
     /// - Complexity: one ICU format call per value and rule set (microseconds each).
     public func spellings(of values: some Sequence<Double>) -> [Double: [String]] {
+        // Spellings never change for a locale: remembered process-wide, so a second grammar
+        // (or a range that overlaps another) pays only for numbers not spelled yet.
+        let locale = language.icuLocale
+        var result: [Double: [String]] = [:]
+        var missing: [Double] = []
+        SpellingMemo.lock.withLock {
+            let known = SpellingMemo.spellings[locale] ?? [:]
+            for value in values {
+                if let spelled = known[value] { result[value] = spelled } else { missing.append(value) }
+            }
+        }
+        guard !missing.isEmpty else { return result }
+        let computed = spell(missing)
+        SpellingMemo.lock.withLock {
+            for value in missing {
+                let spelled = computed[value] ?? []
+                SpellingMemo.spellings[locale, default: [:]][value] = spelled
+                if !spelled.isEmpty { result[value] = spelled }
+            }
+        }
+        return result
+    }
+
+    private func spell(_ values: [Double]) -> [Double: [String]] {
         formats.withFormats { formats in
             var result: [Double: [String]] = [:]
             let ruleSets = (try? formats.spellout.ruleSets()) ?? []
@@ -30,4 +54,10 @@ extension NumberReader {
             return result
         }
     }
+}
+
+/// Spellings computed so far, by ICU locale and number.
+enum SpellingMemo {
+    static let lock = Lock()
+    nonisolated(unsafe) static var spellings: [String: [Double: [String]]] = [:]
 }
