@@ -376,30 +376,13 @@ enum KeyNormalization {
     }
 
     /// Appends the key of all units of `text` and records where each unit lies in it
-    /// (-1 for a unit of punctuation only): the stream a span search reads.
+    /// (-1 for a unit of punctuation only): the stream a span search reads. With
+    /// `keepingSharpS`, ß stays one character, as in the second key of ``keys(of:normalizer:)``.
     static func appendStream(of text: TokenizedText, to scalars: inout [UInt32], starts: inout [Int32],
-                             ends: inout [Int32]) {
-        var previousIsCharacter = false
-        var first = true
-        text.normalizedScalars.withUnsafeBufferPointer { normalized in
-            for unit in text.units {
-                let separatorAt = scalars.count
-                if !first, !(previousIsCharacter && unit.isCharacter) { scalars.append(0x20) }
-                let unitStart = scalars.count
-                for position in unit.normalizedRange where !isPunctuation(normalized[position]) {
-                    scalars.append(normalized[position].value)
-                }
-                if scalars.count == unitStart {
-                    scalars.removeSubrange(separatorAt...)
-                    starts.append(-1)
-                    ends.append(-1)
-                    continue
-                }
-                starts.append(Int32(unitStart))
-                ends.append(Int32(scalars.count))
-                previousIsCharacter = unit.isCharacter
-                first = false
-            }
+                             ends: inout [Int32], keepingSharpS normalizer: Normalizer? = nil) {
+        appendKey(of: text, to: &scalars, keepingSharpS: normalizer) { start, end in
+            starts.append(Int32(start))
+            ends.append(Int32(end))
         }
     }
 
@@ -419,9 +402,11 @@ enum KeyNormalization {
 
     /// Appends the key of `units` of `text` (all units by default). With `keepingSharpS`,
     /// units holding ß or ẞ are normalized again in pieces around it, and it stays U+00DF.
+    /// `unitRange(start, end)` hears where each unit lies in `scalars` ((-1, -1) when it
+    /// normalizes to nothing).
     @inline(__always)
     static func appendKey(of text: TokenizedText, units: Range<Int>? = nil, to scalars: inout [UInt32],
-                          keepingSharpS normalizer: Normalizer? = nil) {
+                          keepingSharpS normalizer: Normalizer? = nil, unitRange: (Int, Int) -> Void = { _, _ in }) {
         let range = units ?? text.units.indices
         var previousIsCharacter = false
         var first = true
@@ -457,8 +442,10 @@ enum KeyNormalization {
                 if scalars.count == unitStart {
                     // Nothing but punctuation: no unit, no separator.
                     scalars.removeSubrange(separatorAt...)
+                    unitRange(-1, -1)
                     continue
                 }
+                unitRange(unitStart, scalars.count)
                 previousIsCharacter = unit.isCharacter
                 first = false
             }
