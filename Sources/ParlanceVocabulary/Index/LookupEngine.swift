@@ -117,12 +117,12 @@ final class LookupEngine {
             case .narrow(let search):
                 search.setQuery(scalars)
                 search.clearHits()
-                search.collectPrefixHits()
+                search.collectPrefixHits(limit: limit)
                 return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: false)
             case .wide(let search):
                 search.setQuery(scalars)
                 search.clearHits()
-                search.collectPrefixHits()
+                search.collectPrefixHits(limit: limit)
                 return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: false)
             }
         }

@@ -68,7 +68,9 @@ public final class VocabularyIndex: Sendable {
         self.tokenizer = tokenizer
         let collected = KeyCollector.collect(items: items, tokenizer: tokenizer)
         entryCount = collected.entries
-        storage = IndexStorage(scalars: collected.scalars, keys: collected.keys, forceScalarLabels: forceScalarLabels, jumpFanOut: jumpFanOut)
+        storage = IndexStorage(scalars: collected.scalars, keys: collected.keys,
+                               ranks: KeyCollector.prefixRanks(of: collected.keys, items: items),
+                               forceScalarLabels: forceScalarLabels, jumpFanOut: jumpFanOut)
         keyCount = storage.keyCount
         memoryFootprint = storage.byteCount + MemoryLayout<VocabularyIndex>.size
         engines = EnginePool()
@@ -141,9 +143,14 @@ public final class VocabularyIndex: Sendable {
         withEngine { $0.spans(in: utterance, policy: policy, keepingOverlaps: true) }
     }
 
-    /// The items with a key that starts with the normalized `prefix`, ranked by priority,
-    /// source and text (all have 0 edits).
-    /// - Complexity: the prefix's length plus the size of the subtree below it.
+    /// The items with a key that starts with the normalized `prefix`, best first: by
+    /// priority, source and text (all have 0 edits). An item with several phrases under the
+    /// prefix is listed once, with the best ranked of them.
+    ///
+    /// - Complexity: the prefix's length, then a best-first walk of the subtree below it
+    ///   that stops after `limit` items: every node keeps the best rank below it, so the walk
+    ///   expands only nodes that lead to one of the first `limit` items (plus their siblings)
+    ///   — O((limit + depth) · fan-out · log) rather than the size of the subtree.
     public func lookupPrefix(_ prefix: String, limit: Int = 10) -> [VocabularyMatch] {
         withEngine { $0.lookupPrefix(tokenizer.tokenize(prefix), limit: limit) }
     }
@@ -243,6 +250,30 @@ struct KeyCollector {
         }
     }
 
+    /// Each key's place in the prefix ranking, the order of ``VocabularyMatch`` among
+    /// exact matches: priority, source, the phrase's text, then item and phrase.
+    static func prefixRanks(of keys: [RawKey], items: [VocabularyItem]) -> [UInt32] {
+        let priorities = items.map(\.priority), sources = items.map(\.source)
+        func text(_ key: RawKey) -> String {
+            let item = items[Int(key.item)], variant = Int(key.variant)
+            return variant < item.phrases.count ? item.phrases[variant] : item.pronunciations[variant - item.phrases.count]
+        }
+        let order = keys.indices.sorted { a, b in
+            let x = keys[a], y = keys[b]
+            let itemX = Int(x.item), itemY = Int(y.item)
+            if priorities[itemX] != priorities[itemY] { return priorities[itemX] < priorities[itemY] }
+            if sources[itemX] != sources[itemY] { return sources[itemX] < sources[itemY] }
+            if x.item != y.item || x.variant != y.variant {
+                let textX = text(x), textY = text(y)
+                if textX != textY { return textX < textY }
+            }
+            return (x.item, x.variant, a) < (y.item, y.variant, b)
+        }
+        var ranks = [UInt32](repeating: 0, count: keys.count)
+        for (rank, key) in order.enumerated() { ranks[key] = UInt32(rank) }
+        return ranks
+    }
+
     /// The keys of all `items`, tokenized in parallel chunks and concatenated in order.
     static func collect(items: [VocabularyItem], tokenizer: Tokenizer) -> KeyCollector {
         let cores = Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -281,7 +312,7 @@ enum IndexStorage: Sendable {
     case narrow(IndexCore<UInt16>)
     case wide(IndexCore<UInt32>)
 
-    init(scalars: [UInt32], keys: [RawKey], forceScalarLabels: Bool, jumpFanOut: Int) {
+    init(scalars: [UInt32], keys: [RawKey], ranks: [UInt32], forceScalarLabels: Bool, jumpFanOut: Int) {
         // The distinct scalars, through a bitmap over the code space.
         var present = [UInt64](repeating: 0, count: 0x110000 / 64)
         for scalar in scalars { present[Int(scalar >> 6)] |= 1 << (scalar & 63) }
@@ -296,9 +327,9 @@ enum IndexStorage: Sendable {
         if !forceScalarLabels, distinct.count <= Alphabet.capacity {
             let alphabet = Alphabet(sortedScalars: distinct)
             let labels = scalars.map { alphabet.code($0) }
-            self = .narrow(IndexCore(rawPool: labels, keys: keys, alphabet: alphabet, jumpFanOut: jumpFanOut))
+            self = .narrow(IndexCore(rawPool: labels, keys: keys, ranks: ranks, alphabet: alphabet, jumpFanOut: jumpFanOut))
         } else {
-            self = .wide(IndexCore(rawPool: scalars, keys: keys, alphabet: nil, jumpFanOut: jumpFanOut))
+            self = .wide(IndexCore(rawPool: scalars, keys: keys, ranks: ranks, alphabet: nil, jumpFanOut: jumpFanOut))
         }
     }
 
