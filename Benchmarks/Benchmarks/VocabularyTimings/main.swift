@@ -1,7 +1,7 @@
 // Vocabulary index timings on the shared benchmark data (../shared/bench/vocab): a quick
 // harness, not a statistical benchmark. Build in release and run from the repository root:
 //
-//   swift run -c release --package-path Benchmarks VocabularyTimings [sizes…] [--spans-only]
+//   swift run -c release --package-path Benchmarks VocabularyTimings [sizes…] [--spans-only] [--exact-spans]
 //
 // Per size (default 100k), with the entries as user contact names:
 // - index build time and memory;
@@ -15,10 +15,20 @@
 // Times are this thread's CPU time per call (the machine is shared); allocations are
 // counted per call by the malloc interposer, which the harness preloads by re-executing
 // itself with LD_PRELOAD.
+//
+// Work counters (trie nodes visited, automaton steps, per span band and direction) for
+// tuning, where wall time is too noisy to compare variants:
+//
+//   swift build -c release --package-path Benchmarks --scratch-path .build-statistics \
+//     -Xswiftc -DPARLANCE_WALK_STATISTICS -Xswiftc -enable-testing --product VocabularyTimings
 import Foundation
 import MallocInterposerSwift
 import ParlanceText
+#if PARLANCE_WALK_STATISTICS
+@testable import ParlanceVocabulary
+#else
 import ParlanceVocabulary
+#endif
 
 // MARK: Allocation counting
 
@@ -110,6 +120,8 @@ struct Query {
 
 let arguments = CommandLine.arguments.dropFirst()
 let spansOnly = arguments.contains("--spans-only")
+/// `--exact-spans`: spans with policy fixed(0), the floor under the fuzzy search's cost.
+let spanPolicy: EditPolicy = arguments.contains("--exact-spans") ? .fixed(0) : .default
 let sizes = arguments.filter { !$0.hasPrefix("--") }.isEmpty ? ["100k"] : arguments.filter { !$0.hasPrefix("--") }
 
 /// One ten-word utterance per language, naming an entry of the 100k vocabulary.
@@ -201,11 +213,17 @@ for size in sizes {
         let spanIndex = language == "en" ? index : VocabularyIndex(items: items, tokenizer: tokenizer)
         let searcher = spanIndex.makeSearcher()
         let text = tokenizer.tokenize(utterance)
-        for _ in 0..<200 { _ = searcher.spans(in: text) }
+        for _ in 0..<200 { _ = searcher.spans(in: text, policy: spanPolicy) }
+        #if PARLANCE_WALK_STATISTICS
+        walkStatistics = WalkStatistics()
+        _ = searcher.spans(in: text, policy: spanPolicy)
+        let work = walkStatistics
+        print("[\(size)] spans \(language) work: visits \(work.visits) steps \(work.steps) lookups \(work.lookups) scanned \(work.scanned) jump entries \(work.jumpEntries); by band and direction \(work.byPass)")
+        #endif
         var times: [Double] = [], mallocs = 0
         var found: [VocabularySpan] = []
         for _ in 0..<2000 {
-            let run = measure { searcher.spans(in: text) }
+            let run = measure { searcher.spans(in: text, policy: spanPolicy) }
             times.append(run.micros)
             mallocs += run.allocations
             found = run.result
@@ -215,17 +233,26 @@ for size in sizes {
 
         guard let (locale, patterns) = templates[language] else { continue }
         var templateTimes: [Double] = [], templateMallocs = 0, trials = 0, hits = 0
-        for query in queries where (query.kind == "exact" || query.kind == "edit1") && locales[query.expected] == locale {
+        // 500 entries as written, 500 with one edit, alternating.
+        let exact = queries.filter { $0.kind == "exact" && locales[$0.expected] == locale }.prefix(500)
+        let typos = queries.filter { $0.kind == "edit1" && locales[$0.expected] == locale }.prefix(500)
+        for query in zip(exact, typos).flatMap({ [$0, $1] }) {
             let pattern = patterns[trials % patterns.count]
             let parts = pattern.components(separatedBy: "%@")
             let text = tokenizer.tokenize(parts[0] + query.text + parts[1])
-            let run = measure { searcher.spans(in: text) }
+            let run = measure { searcher.spans(in: text, policy: spanPolicy) }
             templateTimes.append(run.micros)
             templateMallocs += run.allocations
             if run.result.contains(where: { $0.match.itemIndex == query.expected }) { hits += 1 }
             trials += 1
-            if trials == 1000 { break }
         }
+        #if PARLANCE_WALK_STATISTICS
+        walkStatistics = WalkStatistics()
+        for query in zip(exact, typos).flatMap({ [$0, $1] }) {
+            _ = searcher.spans(in: tokenizer.tokenize(patterns[0].replacingOccurrences(of: "%@", with: query.text)), policy: spanPolicy)
+        }
+        print("[\(size)]   templates work: total \(walkStatistics.total); by band and direction \(walkStatistics.byPass)")
+        #endif
         print("[\(size)]   templates \(Summary(templateTimes, allocations: templateMallocs).text)  (\(trials) utterances, entry found in \(String(format: "%.3f", Double(hits) / Double(max(trials, 1)))))")
     }
 }

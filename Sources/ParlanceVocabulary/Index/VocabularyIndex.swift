@@ -131,9 +131,10 @@ public final class VocabularyIndex: Sendable {
     ///
     /// - Complexity: one pass over the units: an exact trie descent from every unit start,
     ///   and per band of span lengths a pigeonhole-capped walk from every unit start and
-    ///   every unit end (see ``SpanBand``). Measured: ~5 µs for exact spans alone, ~80-100 µs
-    ///   median with the default policy for a ten-word English utterance over 100,000
-    ///   entries (~55 µs Chinese), most of it in the two-edit walks.
+    ///   every unit end (see ``SpanBand``); an utterance with a ß is searched twice. Measured
+    ///   medians over 100,000 entries (Benchmarks/README.md): ~3 µs for exact spans alone;
+    ///   with the default policy ~40 µs for a ten-word English or German utterance, 13 µs
+    ///   Japanese, 8 µs Chinese, most of it in the two-edit backward walks.
     public func spans(in utterance: TokenizedText, policy: EditPolicy = .default) -> [VocabularySpan] {
         withEngine { $0.spans(in: utterance, policy: policy) }
     }
