@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Allocation counts for the VocabularyTimings harness (package-benchmark's own interposer).
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
         // A quick harness for grammar compile and match times on the corpus in ../shared.
@@ -27,6 +29,16 @@ let package = Package(
             name: "ParseTimings",
             dependencies: [.product(name: "Parlance", package: root)],
             path: "Benchmarks/ParseTimings"
+        ),
+        // A quick harness for vocabulary lookup, prefix and span timings on ../shared/bench/vocab.
+        .executableTarget(
+            name: "VocabularyTimings",
+            dependencies: [
+                .product(name: "ParlanceText", package: root),
+                .product(name: "ParlanceVocabulary", package: root),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Benchmarks/VocabularyTimings"
         ),
         .executableTarget(
             name: "TextBenchmarks",

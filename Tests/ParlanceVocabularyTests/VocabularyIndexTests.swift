@@ -220,6 +220,44 @@ struct VocabularyIndexTests {
         #expect(index.lookupPrefix("x").isEmpty)
     }
 
+    /// The bounded, best-first prefix walk against a scan of every entry: same items, same
+    /// phrases, same order, for several limits, with tied priorities and both sources.
+    @Test(arguments: configurations.indices)
+    func prefixLookupAgreesWithTheReference(_ configuration: Int) {
+        let (_, scalarLabels, jumpFanOut) = Self.configurations[configuration]
+        var generator = SeededGenerator(seed: 4242 &+ UInt64(configuration))
+        func word() -> String {
+            String((0..<Int.random(in: 1...4, using: &generator)).map { _ in "abc".randomElement(using: &generator)! })
+        }
+        let items = (0..<300).map { number in
+            VocabularyItem(identifier: "\(number)",
+                           phrases: (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                               (0..<Int.random(in: 1...2, using: &generator)).map { _ in word() }.joined(separator: " ")
+                           },
+                           type: .user(.contactName), source: Bool.random(using: &generator) ? .user : .app,
+                           priority: Int.random(in: 0..<20, using: &generator))
+        }
+        let index = VocabularyIndex(items: items, tokenizer: Self.english, forceScalarLabels: scalarLabels, jumpFanOut: jumpFanOut)
+        let entries = ReferenceSearch.entries(of: index)
+        for prefix in ["", "a", "b", "ab", "ca", "abc", "a b", "bb a", "cccc", "abca"] {
+            var best: [Int: VocabularyMatch] = [:]
+            for entry in entries where entry.key.starts(with: prefix.unicodeScalars.map(\.value)) {
+                let item = items[entry.item]
+                let match = VocabularyMatch(itemIndex: entry.item, identifier: item.identifier, type: item.type,
+                                            source: item.source, priority: item.priority,
+                                            matchedText: item.phrases[entry.variant], isPronunciation: false, edits: 0)
+                if let current = best[entry.item], !match.ranks(before: current) { continue }
+                best[entry.item] = match
+            }
+            let all = best.values.sorted { $0.ranks(before: $1) }
+            for limit in [0, 1, 3, 10, 1000] {
+                let fast = index.lookupPrefix(prefix, limit: limit).map { "\($0.itemIndex) \($0.matchedText)" }
+                let slow = all.prefix(limit).map { "\($0.itemIndex) \($0.matchedText)" }
+                #expect(fast == slow, "prefix \"\(prefix)\" limit \(limit)")
+            }
+        }
+    }
+
     @Test func emptyAndUnknownQueries() {
         let index = VocabularyIndex(items: Self.items(["alpha", "beta"]), tokenizer: Self.english)
         #expect(index.lookup("").isEmpty)

@@ -90,17 +90,24 @@ struct VocabularySpanTests {
             KeyNormalization.appendKey(of: text, units: unit..<(unit + 1), to: &key)
             isEmpty.append(key.isEmpty)
         }
+        let hasSharpS = KeyNormalization.hasSharpS(text)
         for start in text.units.indices where !isEmpty[start] {
             for end in (start + 1)...text.units.count where !isEmpty[end - 1] {
-                var key: [UInt32] = []
+                // The span's keys, as a query's: folded, and with ß kept if it has one.
+                var key: [UInt32] = [], sharp: [UInt32] = []
                 KeyNormalization.appendKey(of: text, units: start..<end, to: &key)
-                let budget = policy.maxEdits(forKeyLength: key.count)
-                for entry in entries where abs(entry.key.count - key.count) <= budget {
-                    let edits = ReferenceSearch.distance(key, entry.key)
-                    guard edits <= budget else { continue }
-                    let name = "\(start)..<\(end) item \(entry.item)"
-                    if let current = best[name], current.edits <= edits { continue }
-                    best[name] = (edits, entry.variant)
+                if hasSharpS {
+                    KeyNormalization.appendKey(of: text, units: start..<end, to: &sharp, keepingSharpS: index.tokenizer.normalizer)
+                }
+                for key in sharp.isEmpty || sharp == key ? [key] : [key, sharp] {
+                    let budget = policy.maxEdits(forKeyLength: key.count)
+                    for entry in entries where abs(entry.key.count - key.count) <= budget {
+                        let edits = ReferenceSearch.distance(key, entry.key)
+                        guard edits <= budget else { continue }
+                        let name = "\(start)..<\(end) item \(entry.item)"
+                        if let current = best[name], current.edits <= edits { continue }
+                        best[name] = (edits, entry.variant)
+                    }
                 }
             }
         }
@@ -141,5 +148,70 @@ struct VocabularySpanTests {
             let slow = Self.referenceSpans(text, index: index, entries: entries, policy: policy)
             #expect(fast == slow, "\(utterance) \(policy): missing \(slow.subtracting(fast).sorted()), extra \(fast.subtracting(slow).sorted())")
         }
+    }
+
+    /// Words of a real utterance and of names in each language, for random utterances.
+    static let languageWords: [(tag: String, words: [String], spaced: Bool)] = [
+        ("en", ["anna", "ann", "frank", "barrett", "bart", "send", "a", "message", "to", "sarah", "sara", "play", "the",
+                "list", "saying", "late"], true),
+        ("de", ["straße", "strasse", "müller", "muller", "preiß", "prei", "fuß", "ball", "fußball", "wohnzimmer", "lampe",
+                "schick", "die", "nachricht", "später", "Größe"], true),
+        ("ja", ["村上", "拓真", "ディープ", "リラクゼーション", "ヨガ", "さん", "に", "を", "開始", "寝たまんま", "メッセージ",
+                "送って"], false),
+        ("zh", ["王小明", "李雷", "给", "发消息", "说", "我", "晚点到", "段玉梅", "小明", "今天", "到家"], false),
+    ]
+
+    /// Random utterances of real words with typos, in four languages and their tokenizers,
+    /// ß included: the fast span search must find exactly what the naive one finds.
+    @Test(arguments: [0, 1, 2, 3])
+    func agreesWithTheReferenceInFourLanguages(_ language: Int) throws {
+        let (tag, words, spaced) = Self.languageWords[language]
+        let tokenizer = try Tokenizer(language: Language(tag))
+        var generator = Generator(seed: 77 &+ UInt64(language))
+        let alphabet = Array(Set(words.joined().unicodeScalars))
+        func phrase(_ count: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: count, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                .joined(separator: spaced && Int.random(in: 0..<5, using: &generator) != 0 ? " " : "")
+        }
+        let phrases = (0..<80).map { _ in phrase(1...3) }
+        let index = VocabularyIndex(items: Self.contacts(phrases), tokenizer: tokenizer)
+        let entries = ReferenceSearch.entries(of: index)
+        for policy in [EditPolicy.default, .fixed(2)] {
+            for _ in 0..<40 {
+                var scalars = Array(phrase(3...8).unicodeScalars)
+                // Typos: replace, drop, double or swap a character.
+                for _ in 0..<Int.random(in: 0...2, using: &generator) where scalars.count > 1 {
+                    let position = Int.random(in: 0..<(scalars.count - 1), using: &generator)
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: scalars[position] = alphabet.randomElement(using: &generator)!
+                    case 1: scalars.remove(at: position)
+                    case 2: scalars.insert(scalars[position], at: position)
+                    default: scalars.swapAt(position, position + 1)
+                    }
+                }
+                let utterance = String(String.UnicodeScalarView(scalars))
+                let text = tokenizer.tokenize(utterance)
+                let fast = Set(index.allSpans(in: text, policy: policy).map {
+                    "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
+                })
+                let slow = Self.referenceSpans(text, index: index, entries: entries, policy: policy)
+                #expect(fast == slow, "\(tag) \(utterance) \(policy): missing \(slow.subtracting(fast).sorted()), extra \(fast.subtracting(slow).sorted())")
+            }
+        }
+    }
+
+    /// A ß in the utterance is read both ways, as in lookups: "Strasse" and "Straße" find
+    /// each other exactly, and an edit on a ß counts once.
+    @Test func sharpSInUtterances() throws {
+        let german = try Tokenizer(language: Language("de"))
+        let index = VocabularyIndex(items: Self.contacts(["Straße", "Strasse Nord", "Prei"]), tokenizer: german)
+        let swiss = german.tokenize("Navigiere zur Strasse und dann zur Straße Nord")
+        #expect(Self.describe(index.spans(in: swiss), in: swiss)
+            == ["Strasse → Straße (0)", "Straße Nord → Strasse Nord (0)", "Straße → Straße (0)"])
+        // "Preiß" is one edit from "Prei" as written, two once ß is folded to "ss": the span
+        // is found with one edit, as lookup("Preiß") finds it.
+        let written = german.tokenize("Ruf Preiß an")
+        #expect(index.lookup("Preiß").map { "\($0.matchedText) (\($0.edits))" } == ["Prei (1)"])
+        #expect(Self.describe(index.spans(in: written), in: written) == ["Preiß → Prei (1)"])
     }
 }

@@ -82,8 +82,8 @@ final class SearchScratch<Label: TrieLabel> {
     let itemSlots = ScratchTable(capacity: 256)
     /// One hit per item.
     let hits = ScratchBuffer<Hit>(capacity: 64)
-    /// Nodes to visit, for prefix enumeration.
-    let stack = ScratchBuffer<UInt32>(capacity: 64)
+    /// Prefix enumeration's frontier: a binary min-heap of (rank << 32 | index << 1 | is posting).
+    let frontier = ScratchBuffer<UInt64>(capacity: 64)
     /// Span search: the utterance's labels forwards and reversed (padded), which unit
     /// starts or ends at each position (unit + 1, or 0), and one hit per span and item.
     let stream = ScratchBuffer<Label>(capacity: 256)
@@ -106,7 +106,7 @@ final class SearchScratch<Label: TrieLabel> {
         candidates.deallocate()
         itemSlots.deallocate()
         hits.deallocate()
-        stack.deallocate()
+        frontier.deallocate()
         stream.deallocate()
         reversedStream.deallocate()
         startUnitAt.deallocate()
@@ -266,8 +266,14 @@ final class SearchScratch<Label: TrieLabel> {
 
     // MARK: Prefix
 
-    /// Collects every key that starts with the query into `hits`.
-    func collectPrefixHits() {
+    /// Collects the best `limit` items with a key that starts with the query into `hits`.
+    ///
+    /// Best first: the frontier holds nodes under their subtree's best rank and postings
+    /// under their own, so postings leave it in rank order, and the walk stops at the
+    /// `limit`-th distinct item. An item reached again (another phrase, or its ß key) keeps
+    /// its first, best ranked, posting.
+    func collectPrefixHits(limit: Int) {
+        guard limit > 0 else { return }
         var node = 0
         var matched = 0
         // Descend along the query; it may end inside an edge.
@@ -284,20 +290,63 @@ final class SearchScratch<Label: TrieLabel> {
             }
             node = child
         }
-        stack.count = 0
-        stack.append(UInt32(node))
-        while stack.count > 0 {
-            stack.count -= 1
-            let index = Int(stack[stack.count])
+        frontier.count = 0
+        pushFrontier(UInt64(keys.forwardSubtreeRanks[node]) << 32 | UInt64(node) << 1)
+        while frontier.count > 0 {
+            let entry = popFrontier()
+            let index = Int((entry & 0xFFFF_FFFF) >> 1)
+            if entry & 1 == 1 {
+                let item = keys.postingItems[index]
+                let (_, inserted) = itemSlots.slot(for: UInt64(item), insertingValue: UInt32(hits.count))
+                guard inserted else { continue }
+                hits.append(Hit(item: item, variant: keys.postingVariants[index], edits: 0))
+                if hits.count == limit { return }
+                continue
+            }
             let current = forward.nodes[index]
             for position in Int(current.postingStart)..<Int(forward.nodes[index + 1].postingStart) {
                 let key = Int(forward.postings[position])
                 for posting in Int(keys.keyPostingStarts[key])..<Int(keys.keyPostingStarts[key + 1]) {
-                    addHit(Hit(item: keys.postingItems[posting], variant: keys.postingVariants[posting], edits: 0))
+                    pushFrontier(UInt64(keys.postingRanks[posting]) << 32 | UInt64(posting) << 1 | 1)
                 }
             }
             let first = Int(current.firstChild)
-            for child in first..<(first + current.childCount) { stack.append(UInt32(child)) }
+            for child in first..<(first + current.childCount) {
+                pushFrontier(UInt64(keys.forwardSubtreeRanks[child]) << 32 | UInt64(child) << 1)
+            }
         }
+    }
+
+    @inline(__always)
+    private func pushFrontier(_ entry: UInt64) {
+        frontier.append(entry)
+        var position = frontier.count - 1
+        while position > 0 {
+            let parent = (position - 1) >> 1
+            guard frontier[parent] > entry else { break }
+            frontier[position] = frontier[parent]
+            position = parent
+        }
+        frontier[position] = entry
+    }
+
+    @inline(__always)
+    private func popFrontier() -> UInt64 {
+        let top = frontier[0]
+        frontier.count -= 1
+        let count = frontier.count
+        guard count > 0 else { return top }
+        let last = frontier[count]
+        var position = 0
+        while true {
+            var child = 2 * position + 1
+            guard child < count else { break }
+            if child + 1 < count, frontier[child + 1] < frontier[child] { child += 1 }
+            guard frontier[child] < last else { break }
+            frontier[position] = frontier[child]
+            position = child
+        }
+        frontier[position] = last
+        return top
     }
 }

@@ -92,6 +92,9 @@ struct RawKey {
 ///   into the pool; their postings are key numbers.
 /// - `slots`: an open-addressing hash table from key to key number (0 = empty, else
 ///   key + 1), so an exact lookup costs one hash and usually one comparison.
+/// - `postingRanks`: each posting's place in the prefix ranking (priority, source, text);
+///   `forwardSubtreeRanks`: per forward node, the best rank of a posting below it, which
+///   lets a prefix lookup walk best first and stop after `limit` items.
 final class IndexCore<Label: TrieLabel>: Sendable {
     let alphabet: Alphabet?
     let pool: FrozenBuffer<Label>
@@ -99,6 +102,8 @@ final class IndexCore<Label: TrieLabel>: Sendable {
     let keyPostingStarts: FrozenBuffer<UInt32>
     let postingItems: FrozenBuffer<UInt32>
     let postingVariants: FrozenBuffer<UInt16>
+    let postingRanks: FrozenBuffer<UInt32>
+    let forwardSubtreeRanks: FrozenBuffer<UInt32>
     let forward: RadixTrie<Label>
     let backward: RadixTrie<Label>
     let slots: FrozenBuffer<UInt32>
@@ -111,11 +116,13 @@ final class IndexCore<Label: TrieLabel>: Sendable {
 
     var byteCount: Int {
         (alphabet?.byteCount ?? 0) + pool.byteCount + keyStarts.byteCount + keyPostingStarts.byteCount
-            + postingItems.byteCount + postingVariants.byteCount + forward.byteCount + backward.byteCount + slots.byteCount
+            + postingItems.byteCount + postingVariants.byteCount + postingRanks.byteCount + forwardSubtreeRanks.byteCount
+            + forward.byteCount + backward.byteCount + slots.byteCount
     }
 
-    /// Compiles `keys`, whose labels lie in `rawPool`.
-    init(rawPool: [Label], keys rawKeys: [RawKey], alphabet: Alphabet?, jumpFanOut: Int) {
+    /// Compiles `keys`, whose labels lie in `rawPool`; `ranks` are the keys' places in the
+    /// prefix ranking.
+    init(rawPool: [Label], keys rawKeys: [RawKey], ranks: [UInt32], alphabet: Alphabet?, jumpFanOut: Int) {
         self.alphabet = alphabet
         self.jumpFanOut = jumpFanOut
 
@@ -145,7 +152,7 @@ final class IndexCore<Label: TrieLabel>: Sendable {
         var pool: [Label] = []
         var keyStarts: [UInt32] = [0]
         var keyPostingStarts: [UInt32] = [0]
-        var postingItems: [UInt32] = [], postingVariants: [UInt16] = []
+        var postingItems: [UInt32] = [], postingVariants: [UInt16] = [], postingRanks: [UInt32] = []
         pool.reserveCapacity(rawPool.count)
         postingItems.reserveCapacity(rawKeys.count)
         postingVariants.reserveCapacity(rawKeys.count)
@@ -171,6 +178,7 @@ final class IndexCore<Label: TrieLabel>: Sendable {
                 }
                 postingItems.append(key.item)
                 postingVariants.append(key.variant)
+                postingRanks.append(ranks[Int(index)])
                 previous = Int(index)
                 previousPrefix = entry.prefix
             }
@@ -215,6 +223,26 @@ final class IndexCore<Label: TrieLabel>: Sendable {
         forward = forwardTrie!
         backward = backwardTrie!
 
+        // The best posting rank below every forward node, children (later in breadth-first
+        // order) first.
+        var keyRanks = [UInt32](repeating: .max, count: keyCount)
+        for key in 0..<keyCount {
+            for posting in Int(keyPostingStarts[key])..<Int(keyPostingStarts[key + 1]) {
+                keyRanks[key] = Swift.min(keyRanks[key], postingRanks[posting])
+            }
+        }
+        let trie = forward
+        var subtreeRanks = [UInt32](repeating: .max, count: trie.nodeCount)
+        for node in stride(from: trie.nodeCount - 1, through: 0, by: -1) {
+            var best = UInt32.max
+            for position in Int(trie.nodes[node].postingStart)..<Int(trie.nodes[node + 1].postingStart) {
+                best = Swift.min(best, keyRanks[Int(trie.postings[position])])
+            }
+            let first = Int(trie.nodes[node].firstChild)
+            for child in first..<(first + trie.nodes[node].childCount) { best = Swift.min(best, subtreeRanks[child]) }
+            subtreeRanks[node] = best
+        }
+
         // 4. The exact-match hash table, at most half full.
         var capacity = 16
         while capacity < keyCount * 2 { capacity <<= 1 }
@@ -233,6 +261,8 @@ final class IndexCore<Label: TrieLabel>: Sendable {
         self.keyPostingStarts = FrozenBuffer(keyPostingStarts)
         self.postingItems = FrozenBuffer(postingItems)
         self.postingVariants = FrozenBuffer(postingVariants)
+        self.postingRanks = FrozenBuffer(postingRanks)
+        self.forwardSubtreeRanks = FrozenBuffer(subtreeRanks)
         self.slots = FrozenBuffer(slots)
     }
 
@@ -307,6 +337,8 @@ struct KeyTableView<Label: TrieLabel> {
     let keyPostingStarts: UnsafePointer<UInt32>
     let postingItems: UnsafePointer<UInt32>
     let postingVariants: UnsafePointer<UInt16>
+    let postingRanks: UnsafePointer<UInt32>
+    let forwardSubtreeRanks: UnsafePointer<UInt32>
     let slots: UnsafePointer<UInt32>
     let slotMask: Int
 
@@ -316,6 +348,8 @@ struct KeyTableView<Label: TrieLabel> {
         keyPostingStarts = UnsafePointer(core.keyPostingStarts.base)
         postingItems = UnsafePointer(core.postingItems.base)
         postingVariants = UnsafePointer(core.postingVariants.base)
+        postingRanks = UnsafePointer(core.postingRanks.base)
+        forwardSubtreeRanks = UnsafePointer(core.forwardSubtreeRanks.base)
         slots = UnsafePointer(core.slots.base)
         slotMask = core.slots.count - 1
     }

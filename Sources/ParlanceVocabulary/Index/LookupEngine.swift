@@ -117,12 +117,12 @@ final class LookupEngine {
             case .narrow(let search):
                 search.setQuery(scalars)
                 search.clearHits()
-                search.collectPrefixHits()
+                search.collectPrefixHits(limit: limit)
                 return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: false)
             case .wide(let search):
                 search.setQuery(scalars)
                 search.clearHits()
-                search.collectPrefixHits()
+                search.collectPrefixHits(limit: limit)
                 return rank(search.hits.base, count: search.hits.count, limit: limit, nearestOnly: false)
             }
         }
@@ -140,22 +140,35 @@ final class LookupEngine {
         unitEnds.removeAll(keepingCapacity: true)
         KeyNormalization.appendStream(of: utterance, to: &scalars, starts: &unitStarts, ends: &unitEnds)
         let hits: UnsafeMutablePointer<SpanHit>, count: Int
+        // A ß makes a second stream that keeps it as one character (rare), as it makes a
+        // second key of a phrase or query: spans then find what lookups of their text find.
+        let hasSharpS = KeyNormalization.hasSharpS(utterance)
         switch scratch {
         case .narrow(let search):
             find(search)
+            if hasSharpS { findKeepingSharpS(search) }
             (hits, count) = (search.spanHits.base, search.spanHits.count)
         case .wide(let search):
             find(search)
+            if hasSharpS { findKeepingSharpS(search) }
             (hits, count) = (search.spanHits.base, search.spanHits.count)
         }
-        func find<Label>(_ search: SearchScratch<Label>) {
+        func find<Label>(_ search: SearchScratch<Label>, resetting: Bool = true) {
             scalars.withUnsafeBufferPointer { stream in
                 unitStarts.withUnsafeBufferPointer { starts in
                     unitEnds.withUnsafeBufferPointer { ends in
-                        search.findSpans(stream: stream, unitStarts: starts, unitEnds: ends, policy: policy)
+                        search.findSpans(stream: stream, unitStarts: starts, unitEnds: ends, policy: policy, resetting: resetting)
                     }
                 }
             }
+        }
+        func findKeepingSharpS<Label>(_ search: SearchScratch<Label>) {
+            scalars.removeAll(keepingCapacity: true)
+            unitStarts.removeAll(keepingCapacity: true)
+            unitEnds.removeAll(keepingCapacity: true)
+            KeyNormalization.appendStream(of: utterance, to: &scalars, starts: &unitStarts, ends: &unitEnds,
+                                          keepingSharpS: normalizer)
+            find(search, resetting: false)
         }
         guard count > 0 else { return [] }
         var spans: [VocabularySpan] = []

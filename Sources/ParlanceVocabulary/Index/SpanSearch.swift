@@ -89,12 +89,18 @@ extension SearchScratch {
     ///
     /// One pass over the units: an exact descent from every unit start, then per band a
     /// forward walk from every unit start and a backward walk from every unit end.
+    ///
+    /// Adds to the hits of the previous call unless `resetting`: an utterance with a ß is
+    /// searched as two streams (ß folded to "ss" and kept), as a query with one has two keys,
+    /// and the best hit per span and item wins.
     func findSpans(stream scalars: UnsafeBufferPointer<UInt32>, unitStarts: UnsafeBufferPointer<Int32>,
-                   unitEnds: UnsafeBufferPointer<Int32>, policy: EditPolicy) {
+                   unitEnds: UnsafeBufferPointer<Int32>, policy: EditPolicy, resetting: Bool = true) {
         let count = scalars.count
         let units = unitStarts.count
-        spanHits.count = 0
-        itemSlots.removeAll()
+        if resetting {
+            spanHits.count = 0
+            itemSlots.removeAll()
+        }
         candidates.removeAll()
         guard count > 0, units > 0, units < Int(UInt16.max) else { return }
 

@@ -68,7 +68,9 @@ public final class VocabularyIndex: Sendable {
         self.tokenizer = tokenizer
         let collected = KeyCollector.collect(items: items, tokenizer: tokenizer)
         entryCount = collected.entries
-        storage = IndexStorage(scalars: collected.scalars, keys: collected.keys, forceScalarLabels: forceScalarLabels, jumpFanOut: jumpFanOut)
+        storage = IndexStorage(scalars: collected.scalars, keys: collected.keys,
+                               ranks: KeyCollector.prefixRanks(of: collected.keys, items: items),
+                               forceScalarLabels: forceScalarLabels, jumpFanOut: jumpFanOut)
         keyCount = storage.keyCount
         memoryFootprint = storage.byteCount + MemoryLayout<VocabularyIndex>.size
         engines = EnginePool()
@@ -129,9 +131,10 @@ public final class VocabularyIndex: Sendable {
     ///
     /// - Complexity: one pass over the units: an exact trie descent from every unit start,
     ///   and per band of span lengths a pigeonhole-capped walk from every unit start and
-    ///   every unit end (see ``SpanBand``). Measured: ~5 µs for exact spans alone, ~80-100 µs
-    ///   median with the default policy for a ten-word English utterance over 100,000
-    ///   entries (~55 µs Chinese), most of it in the two-edit walks.
+    ///   every unit end (see ``SpanBand``); an utterance with a ß is searched twice. Measured
+    ///   medians over 100,000 entries (Benchmarks/README.md): ~3 µs for exact spans alone;
+    ///   with the default policy ~40 µs for a ten-word English or German utterance, 13 µs
+    ///   Japanese, 8 µs Chinese, most of it in the two-edit backward walks.
     public func spans(in utterance: TokenizedText, policy: EditPolicy = .default) -> [VocabularySpan] {
         withEngine { $0.spans(in: utterance, policy: policy) }
     }
@@ -141,9 +144,14 @@ public final class VocabularyIndex: Sendable {
         withEngine { $0.spans(in: utterance, policy: policy, keepingOverlaps: true) }
     }
 
-    /// The items with a key that starts with the normalized `prefix`, ranked by priority,
-    /// source and text (all have 0 edits).
-    /// - Complexity: the prefix's length plus the size of the subtree below it.
+    /// The items with a key that starts with the normalized `prefix`, best first: by
+    /// priority, source and text (all have 0 edits). An item with several phrases under the
+    /// prefix is listed once, with the best ranked of them.
+    ///
+    /// - Complexity: the prefix's length, then a best-first walk of the subtree below it
+    ///   that stops after `limit` items: every node keeps the best rank below it, so the walk
+    ///   expands only nodes that lead to one of the first `limit` items (plus their siblings)
+    ///   — O((limit + depth) · fan-out · log) rather than the size of the subtree.
     public func lookupPrefix(_ prefix: String, limit: Int = 10) -> [VocabularyMatch] {
         withEngine { $0.lookupPrefix(tokenizer.tokenize(prefix), limit: limit) }
     }
@@ -243,6 +251,30 @@ struct KeyCollector {
         }
     }
 
+    /// Each key's place in the prefix ranking, the order of ``VocabularyMatch`` among
+    /// exact matches: priority, source, the phrase's text, then item and phrase.
+    static func prefixRanks(of keys: [RawKey], items: [VocabularyItem]) -> [UInt32] {
+        let priorities = items.map(\.priority), sources = items.map(\.source)
+        func text(_ key: RawKey) -> String {
+            let item = items[Int(key.item)], variant = Int(key.variant)
+            return variant < item.phrases.count ? item.phrases[variant] : item.pronunciations[variant - item.phrases.count]
+        }
+        let order = keys.indices.sorted { a, b in
+            let x = keys[a], y = keys[b]
+            let itemX = Int(x.item), itemY = Int(y.item)
+            if priorities[itemX] != priorities[itemY] { return priorities[itemX] < priorities[itemY] }
+            if sources[itemX] != sources[itemY] { return sources[itemX] < sources[itemY] }
+            if x.item != y.item || x.variant != y.variant {
+                let textX = text(x), textY = text(y)
+                if textX != textY { return textX < textY }
+            }
+            return (x.item, x.variant, a) < (y.item, y.variant, b)
+        }
+        var ranks = [UInt32](repeating: 0, count: keys.count)
+        for (rank, key) in order.enumerated() { ranks[key] = UInt32(rank) }
+        return ranks
+    }
+
     /// The keys of all `items`, tokenized in parallel chunks and concatenated in order.
     static func collect(items: [VocabularyItem], tokenizer: Tokenizer) -> KeyCollector {
         let cores = Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -281,7 +313,7 @@ enum IndexStorage: Sendable {
     case narrow(IndexCore<UInt16>)
     case wide(IndexCore<UInt32>)
 
-    init(scalars: [UInt32], keys: [RawKey], forceScalarLabels: Bool, jumpFanOut: Int) {
+    init(scalars: [UInt32], keys: [RawKey], ranks: [UInt32], forceScalarLabels: Bool, jumpFanOut: Int) {
         // The distinct scalars, through a bitmap over the code space.
         var present = [UInt64](repeating: 0, count: 0x110000 / 64)
         for scalar in scalars { present[Int(scalar >> 6)] |= 1 << (scalar & 63) }
@@ -296,9 +328,9 @@ enum IndexStorage: Sendable {
         if !forceScalarLabels, distinct.count <= Alphabet.capacity {
             let alphabet = Alphabet(sortedScalars: distinct)
             let labels = scalars.map { alphabet.code($0) }
-            self = .narrow(IndexCore(rawPool: labels, keys: keys, alphabet: alphabet, jumpFanOut: jumpFanOut))
+            self = .narrow(IndexCore(rawPool: labels, keys: keys, ranks: ranks, alphabet: alphabet, jumpFanOut: jumpFanOut))
         } else {
-            self = .wide(IndexCore(rawPool: scalars, keys: keys, alphabet: nil, jumpFanOut: jumpFanOut))
+            self = .wide(IndexCore(rawPool: scalars, keys: keys, ranks: ranks, alphabet: nil, jumpFanOut: jumpFanOut))
         }
     }
 
@@ -376,30 +408,13 @@ enum KeyNormalization {
     }
 
     /// Appends the key of all units of `text` and records where each unit lies in it
-    /// (-1 for a unit of punctuation only): the stream a span search reads.
+    /// (-1 for a unit of punctuation only): the stream a span search reads. With
+    /// `keepingSharpS`, ß stays one character, as in the second key of ``keys(of:normalizer:)``.
     static func appendStream(of text: TokenizedText, to scalars: inout [UInt32], starts: inout [Int32],
-                             ends: inout [Int32]) {
-        var previousIsCharacter = false
-        var first = true
-        text.normalizedScalars.withUnsafeBufferPointer { normalized in
-            for unit in text.units {
-                let separatorAt = scalars.count
-                if !first, !(previousIsCharacter && unit.isCharacter) { scalars.append(0x20) }
-                let unitStart = scalars.count
-                for position in unit.normalizedRange where !isPunctuation(normalized[position]) {
-                    scalars.append(normalized[position].value)
-                }
-                if scalars.count == unitStart {
-                    scalars.removeSubrange(separatorAt...)
-                    starts.append(-1)
-                    ends.append(-1)
-                    continue
-                }
-                starts.append(Int32(unitStart))
-                ends.append(Int32(scalars.count))
-                previousIsCharacter = unit.isCharacter
-                first = false
-            }
+                             ends: inout [Int32], keepingSharpS normalizer: Normalizer? = nil) {
+        appendKey(of: text, to: &scalars, keepingSharpS: normalizer) { start, end in
+            starts.append(Int32(start))
+            ends.append(Int32(end))
         }
     }
 
@@ -419,9 +434,11 @@ enum KeyNormalization {
 
     /// Appends the key of `units` of `text` (all units by default). With `keepingSharpS`,
     /// units holding ß or ẞ are normalized again in pieces around it, and it stays U+00DF.
+    /// `unitRange(start, end)` hears where each unit lies in `scalars` ((-1, -1) when it
+    /// normalizes to nothing).
     @inline(__always)
     static func appendKey(of text: TokenizedText, units: Range<Int>? = nil, to scalars: inout [UInt32],
-                          keepingSharpS normalizer: Normalizer? = nil) {
+                          keepingSharpS normalizer: Normalizer? = nil, unitRange: (Int, Int) -> Void = { _, _ in }) {
         let range = units ?? text.units.indices
         var previousIsCharacter = false
         var first = true
@@ -457,8 +474,10 @@ enum KeyNormalization {
                 if scalars.count == unitStart {
                     // Nothing but punctuation: no unit, no separator.
                     scalars.removeSubrange(separatorAt...)
+                    unitRange(-1, -1)
                     continue
                 }
+                unitRange(unitStart, scalars.count)
                 previousIsCharacter = unit.isCharacter
                 first = false
             }
