@@ -46,9 +46,10 @@ public struct EngineError: Error, Sendable, CustomStringConvertible {
 /// every intent's templates in one pass; each grammar hypothesis becomes one hypothesis per
 /// app that can take it (the app named, the app whose example phrase matched, or every app
 /// supporting the intent whose vocabulary agrees with the values found); then every
-/// parameter is resolved (see ``Resolver``). Hypotheses are ranked by the grammar's
-/// ``RankingKey``, then by vocabulary evidence for the app; equally plausible apps are
-/// reported as app ambiguity.
+/// parameter is resolved (see ``Resolver``). Hypotheses are ranked by corrected template
+/// words, then by vocabulary parameters left to free text, then by required parameters
+/// unsaid, then by the grammar's ``RankingKey``, then by vocabulary evidence for the app;
+/// equally plausible apps are reported as app ambiguity.
 public final class Engine: Sendable {
     /// The intents: the catalogue and the apps' custom intents.
     public let catalogue: IntentCatalogue

@@ -83,11 +83,11 @@ extension Engine {
             let tokens = model.compiled.tokenizer.tokenize(utterance)
             let scalars = Array(utterance.unicodeScalars)
             func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-            for span in model.appNames.spans(in: tokens, policy: options.editPolicy) {
+            for span in model.appNames.allSpans(in: tokens, policy: options.editPolicy) {
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[span.match.itemIndex].displayName, kind: "app name"))
             }
-            for span in model.vocabulary.spans(in: tokens, policy: options.editPolicy) {
+            for span in model.vocabulary.allSpans(in: tokens, policy: options.editPolicy) {
                 let owner = model.owners[span.match.itemIndex]
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[owner.app].displayName, kind: "\(span.match.type)"))

@@ -21,7 +21,7 @@ struct Reader {
         let tokens = model.compiled.tokenizer.tokenize(utterance)
         var found = FoundValues(closedLists: ["app"])
         var offers: [Offer] = []
-        for span in model.vocabulary.spans(in: tokens, policy: engine.options.editPolicy) {
+        for span in model.vocabulary.allSpans(in: tokens, policy: engine.options.editPolicy) {
             let owner = model.owners[span.match.itemIndex]
             for list in owner.lists {
                 found.append(FoundValues.Value(list: list, span: span.scalarRange, output: .int(span.match.itemIndex),
@@ -29,7 +29,7 @@ struct Reader {
                 offers.append(Offer(span: span, app: owner.app, isAppName: false))
             }
         }
-        for span in model.appNames.spans(in: tokens, policy: engine.options.editPolicy) {
+        for span in model.appNames.allSpans(in: tokens, policy: engine.options.editPolicy) {
             found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
                                            text: span.match.matchedText, edits: span.edits))
             offers.append(Offer(span: span, app: span.match.itemIndex, isAppName: true))
@@ -51,13 +51,17 @@ struct Reader {
         let rank: Int
         let evidence: Int
         let mentioned: Bool
-        /// Required parameters not said (needsValue).
+        /// Vocabulary parameters filled with free text (no vocabulary matched the words), and
+        /// free text that is exactly an app's name.
+        let guessed: Int
+        /// Required parameters not said.
         let missing: Int
     }
 
     /// The apps a grammar hypothesis can go to, each with its parameters resolved.
     func candidates(for match: Hypothesis, rank: Int, offers: [Offer], found: FoundValues, locked: Bool) -> [Candidate] {
         guard let intent = engine.catalogue[match.intent] else { return [] }
+        let appNameSpans = Set(offers.filter(\.isAppName).map(\.span.scalarRange))
         var mentioned: Int?
         var mentionText = ""
         var vocabularyApps: Set<Int> = []
@@ -98,25 +102,33 @@ struct Reader {
                                               parameters: parameters, score: match.confidence,
                                               requiresUnlock: locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
                                               match: match)
-            let missing = parameters.reduce(0) { $0 + $1.values.filter { $0.resolution.kind == .needsValue }.count }
+            var guessed = 0, missing = 0
+            for parameter in parameters {
+                for value in parameter.values {
+                    if value.resolution.kind == .needsValue { missing += 1 }
+                    if case .vocabulary = parameter.definition?.kind, value.match == .text { guessed += 1 }
+                    // Free text that is exactly an app's name: the name was not read as one.
+                    else if value.match == .text, let span = value.span, appNameSpans.contains(span) { guessed += 1 }
+                }
+            }
             result.append(Candidate(hypothesis: hypothesis, rank: rank, evidence: evidence, mentioned: mentioned != nil || example != nil,
-                                    missing: missing))
+                                    guessed: guessed, missing: missing))
         }
         return result
     }
 
-    /// Best first: template-word edits, then required parameters left unsaid, then the
-    /// grammar's ranking, then vocabulary evidence; one hypothesis per app,
+    /// Best first, by a lexicographic key: fewer corrected template words; fewer vocabulary
+    /// parameters filled with free text (words no vocabulary explains); fewer required
+    /// parameters unsaid (a free-text slot that takes the message explains words a shorter
+    /// reading leaves out); then the grammar's ``RankingKey``; then vocabulary evidence; one hypothesis per app,
     /// intent and values; apps as plausible as the best one for the same intent are marked
     /// ambiguous.
     func ranked(_ candidates: [Candidate]) -> [IntentHypothesis] {
         let sorted = candidates.enumerated().sorted { lhs, rhs in
             let (l, r) = (lhs.element, rhs.element)
-            // Corrected template words first decide; then a reading that fills the intent's
-            // required parameters beats one that leaves them unsaid (a free-text slot
-            // explains words; an example phrase taken literally does not fill the message).
             let (lw, rw) = (l.hypothesis.match.ranking.wordEdits, r.hypothesis.match.ranking.wordEdits)
             if lw != rw { return lw < rw }
+            if l.guessed != r.guessed { return l.guessed < r.guessed }
             if l.missing != r.missing { return l.missing < r.missing }
             if l.rank != r.rank {
                 // Grammar order, unless the two tie on what decides and one has more evidence.
@@ -126,9 +138,22 @@ struct Reader {
             if l.evidence != r.evidence { return l.evidence > r.evidence }
             return lhs.offset < rhs.offset
         }.map(\.element)
+        // An app's example phrases extend the grammar; they do not override it: a reading
+        // from an example is dropped when a built-in template reads the utterance as the same
+        // intent for the same app at least as well (no more parameters guessed or missing):
+        // "Send status to Travis using Commander" is an example whose words, taken literally,
+        // leave the message unsaid, while the built-in template fills it.
+        var builtIn: [String: [(guessed: Int, missing: Int)]] = [:]
+        for candidate in sorted where candidate.hypothesis.match.metadata["app"] == nil {
+            builtIn[candidate.hypothesis.app.bundleIdentifier + "|" + candidate.hypothesis.intent.name, default: []]
+                .append((candidate.guessed, candidate.missing))
+        }
         var seen: Set<String> = []
         var unique: [Candidate] = []
         for candidate in sorted {
+            if candidate.hypothesis.match.metadata["app"] != nil,
+               let readings = builtIn[candidate.hypothesis.app.bundleIdentifier + "|" + candidate.hypothesis.intent.name],
+               readings.contains(where: { $0.guessed <= candidate.guessed && $0.missing <= candidate.missing }) { continue }
             let h = candidate.hypothesis
             let signature = h.app.bundleIdentifier + "|" + h.intent.name + "|" + h.parameters.map { parameter in
                 parameter.name + "=" + parameter.values.map { "\($0.value?.description ?? "nil")/\($0.identifier ?? "")" }.joined(separator: ",")
@@ -140,7 +165,7 @@ struct Reader {
         var ambiguousApps: [String] = []
         if !top.mentioned {
             for candidate in unique where candidate.hypothesis.intent.name == top.hypothesis.intent.name && !candidate.mentioned
-                && candidate.evidence == top.evidence && candidate.missing == top.missing
+                && candidate.evidence == top.evidence && candidate.guessed == top.guessed && candidate.missing == top.missing
                 && candidate.hypothesis.match.ranking.ties(with: top.hypothesis.match.ranking)
                 && !ambiguousApps.contains(candidate.hypothesis.app.bundleIdentifier) {
                 ambiguousApps.append(candidate.hypothesis.app.bundleIdentifier)
@@ -161,12 +186,26 @@ struct Reader {
         }
     }
 
-    /// Across languages: fewer template-word edits, fewer wildcards, less wildcard text,
+    /// Vocabulary parameters filled with free text, and required parameters unsaid.
+    static func counts(_ hypothesis: IntentHypothesis) -> (guessed: Int, missing: Int) {
+        var guessed = 0, missing = 0
+        for parameter in hypothesis.parameters {
+            for value in parameter.values {
+                if value.resolution.kind == .needsValue { missing += 1 }
+                if case .vocabulary = parameter.definition?.kind, value.match == .text { guessed += 1 }
+            }
+        }
+        return (guessed, missing)
+    }
+
+    /// Across languages: fewer template-word edits, fewer guessed and missing parameters, fewer wildcards, less wildcard text,
     /// fewer value edits, more template text, then the higher score.
     static func isBetter(_ lhs: IntentHypothesis, than rhs: IntentHypothesis) -> Bool {
         let l = lhs.match.ranking, r = rhs.match.ranking
-        let left = (l.wordEdits, l.wildcards, l.wildcardScalars, l.valueEdits, -l.literalScalars)
-        let right = (r.wordEdits, r.wildcards, r.wildcardScalars, r.valueEdits, -r.literalScalars)
+        let (lg, lm) = counts(lhs), (rg, rm) = counts(rhs)
+        if (l.wordEdits, lg, lm) != (r.wordEdits, rg, rm) { return (l.wordEdits, lg, lm) < (r.wordEdits, rg, rm) }
+        let left = (l.wildcards, l.wildcardScalars, l.valueEdits, -l.literalScalars)
+        let right = (r.wildcards, r.wildcardScalars, r.valueEdits, -r.literalScalars)
         if left != right { return left < right }
         return lhs.score > rhs.score
     }

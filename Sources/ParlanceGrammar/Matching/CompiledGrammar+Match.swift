@@ -153,15 +153,18 @@ extension CompiledGrammar {
     /// Sorts, keeps the best of hypotheses that agree on intent and slot values, marks
     /// near-ties between intents.
     func ranked(_ candidates: [Hypothesis], limit: Int) -> [Hypothesis] {
+        // Readings of different data blocks that differ in metadata stay apart (an app's
+        // example phrase and a built-in template may give the same slots).
         struct Identity: Hashable {
             let intent: String
             let slots: [String: [DataValue]]
+            let metadata: [String: DataValue]
         }
         var seen: Set<Identity> = []
         var unique: [Hypothesis] = []
         for hypothesis in candidates.sorted(by: { $0.ranking < $1.ranking }) {
             let slots = Dictionary(grouping: hypothesis.slots, by: \.name).mapValues { $0.map(\.value) }
-            if seen.insert(Identity(intent: hypothesis.intent, slots: slots)).inserted { unique.append(hypothesis) }
+            if seen.insert(Identity(intent: hypothesis.intent, slots: slots, metadata: hypothesis.metadata)).inserted { unique.append(hypothesis) }
         }
         let kept = Array(unique.prefix(max(limit, 1)))
         return kept.map { hypothesis in

@@ -72,9 +72,11 @@ struct FoundValueTable {
     init(_ found: FoundValues, input: MatchInput, grammar: CompiledGrammar) {
         values = found.values
         guard !found.isEmpty else { return }
-        var listIDs: [String: Int] = [:]
-        for (id, list) in grammar.lists.enumerated() where list.isWildcard { listIDs[list.name] = id }
-        closed = Set(found.closedLists.compactMap { listIDs[$0] })
+        // A name may be compiled more than once (a data block's own list shadows the
+        // language's): every wildcard list of the name takes the values.
+        var listIDs: [String: [Int]] = [:]
+        for (id, list) in grammar.lists.enumerated() where list.isWildcard { listIDs[list.name, default: []].append(id) }
+        closed = Set(found.closedLists.flatMap { listIDs[$0] ?? [] })
         guard !found.values.isEmpty else { return }
         // Utterance offsets → input positions at unit edges.
         var startPosition: [Int: Int] = [:]
@@ -86,9 +88,11 @@ struct FoundValueTable {
             endPosition[Int(input.origin[position - 1].end)] = position
         }
         for (index, value) in found.values.enumerated() {
-            guard let list = listIDs[value.list], let start = startPosition[value.span.lowerBound],
+            guard let lists = listIDs[value.list], let start = startPosition[value.span.lowerBound],
                   let end = endPosition[value.span.upperBound], end > start else { continue }
-            byStart[start * grammar.lists.count + list, default: []].append((Int32(end), Int32(index), UInt8(clamping: value.edits)))
+            for list in lists {
+                byStart[start * grammar.lists.count + list, default: []].append((Int32(end), Int32(index), UInt8(clamping: value.edits)))
+            }
         }
     }
 

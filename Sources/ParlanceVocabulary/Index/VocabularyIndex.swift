@@ -139,8 +139,10 @@ public final class VocabularyIndex: Sendable {
         withEngine { $0.spans(in: utterance, policy: policy) }
     }
 
-    /// Every (unit range, item) within the budget, overlaps of one item included (tests).
-    func allSpans(in utterance: TokenizedText, policy: EditPolicy) -> [VocabularySpan] {
+    /// Every (unit range, item) within the budget, overlaps of one item included: what a
+    /// grammar needs when any of an item's spans may be the one its template wants ("Excite"
+    /// and "Excite Yoga" are both names of one app).
+    public func allSpans(in utterance: TokenizedText, policy: EditPolicy = .default) -> [VocabularySpan] {
         withEngine { $0.spans(in: utterance, policy: policy, keepingOverlaps: true) }
     }
 
