@@ -17,13 +17,14 @@ import Testing
     }
 
     @Test(arguments: ["en", "es", "de", "fr", "ja", "zh-Hans"])
-    func language(_ language: String) {
+    func language(_ language: String) throws {
+        let engine = try EngineFixture.engine
         let tests = Self.tests.filter { $0.language == language }
         #expect(tests.count >= 100, "Corpora/tests/\(language) has \(tests.count) tests; every intent needs several")
         guard !tests.isEmpty else { return }
         var failures: [String] = []
         for test in tests {
-            let result = EngineFixture.engine.parse(test.utterance, language: test.language, locked: test.locked)
+            let result = engine.parse(test.utterance, language: test.language, locked: test.locked)
             if let problem = test.mismatch(result) {
                 failures.append("\(test.location.file.split(separator: "/").suffix(2).joined(separator: "/")):\(test.location.line): \"\(test.utterance)\": \(problem)")
             }

@@ -10,11 +10,12 @@ enum EngineFixture {
 
     static let apps: [App] = AppLoader.load(corpora.appendingPathComponent("apps").path).apps
 
-    static let engine: Engine = {
-        do {
-            return try Engine(apps: apps, grammars: corpora.appendingPathComponent("grammars"))
-        } catch {
-            fatalError("the built-in grammars must load: \(error)")
-        }
-    }()
+    /// The engine, or why it could not be built (a test then fails with the reason).
+    static let built: Result<Engine, EngineError> = Result { () throws(EngineError) -> Engine in
+        try Engine(apps: apps, grammars: corpora.appendingPathComponent("grammars"))
+    }
+
+    static var engine: Engine {
+        get throws { try built.get() }
+    }
 }

@@ -5,10 +5,9 @@ import Testing
 /// The engine end to end on the sample apps: the issue's examples and SiriKit's resolution
 /// kinds, in the languages that show them.
 @Suite struct EngineTests {
-    let engine = EngineFixture.engine
-
+    
     func best(_ utterance: String, language: String? = nil, locked: Bool = false) throws -> IntentHypothesis {
-        try #require(engine.parse(utterance, language: language, locked: locked).best, "no hypothesis for \"\(utterance)\"")
+        try #require(EngineFixture.engine.parse(utterance, language: language, locked: locked).best, "no hypothesis for \"\(utterance)\"")
     }
 
     @Test func explicitAppMention() throws {
@@ -85,7 +84,8 @@ import Testing
         #expect(hypothesis.app.bundleIdentifier == "com.example.tempo")
     }
 
-    @Test func badInput() {
+    @Test func badInput() throws {
+        let engine = try EngineFixture.engine
         #expect(engine.parse("").hypotheses.isEmpty)
         #expect(engine.parse("   \n\t ").hypotheses.isEmpty)
         let long = String(repeating: "send a message to Celestra saying hi ", count: 300)  // ~11,000 characters
@@ -94,6 +94,7 @@ import Testing
     }
 
     @Test func jsonShape() throws {
+        let engine = try EngineFixture.engine
         let result = engine.parse("Pay my bill", language: "en")
         let data = try JSONEncoder().encode(result.json)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -122,7 +123,7 @@ import Testing
     }
 
     @Test func choosingAnAccountThenHandling() async throws {
-        let engine = EngineFixture.engine
+        let engine = try EngineFixture.engine
         let hypothesis = try #require(engine.parse("Pay my bill", language: "en").best)
         let interaction = Interaction(engine: engine, hypothesis: hypothesis, handler: Recorder())
         guard case .question(let question) = await interaction.start(), case .choose(let options) = question.kind else {
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func confirmingACorrection() async throws {
-        let engine = EngineFixture.engine
+        let engine = try EngineFixture.engine
         let hypothesis = try #require(engine.parse("Call Sparkel Sparkly", language: "en").best)
         let interaction = Interaction(engine: engine, hypothesis: hypothesis, handler: Recorder())
         guard case .question(let question) = await interaction.start(), case .confirm(let option) = question.kind else {
@@ -147,7 +148,7 @@ import Testing
     }
 
     @Test func askingForAMissingValueAndLookingItUp() async throws {
-        let engine = EngineFixture.engine
+        let engine = try EngineFixture.engine
         let hypothesis = try #require(engine.parse("Call someone with UnicornChat", language: "en").best ?? engine.parse("Make a call with UnicornChat", language: "en").best)
         let interaction = Interaction(engine: engine, hypothesis: hypothesis, handler: Recorder())
         var step = await interaction.start()
@@ -158,7 +159,7 @@ import Testing
     }
 
     @Test func aFailedConfirmationStops() async throws {
-        let engine = EngineFixture.engine
+        let engine = try EngineFixture.engine
         let hypothesis = try #require(engine.parse("Send a message to Celestra saying hi", language: "en").best)
         let interaction = Interaction(engine: engine, hypothesis: hypothesis, handler: Refusing())
         guard case .failed(let response) = await interaction.start() else { Issue.record("expected a failure"); return }

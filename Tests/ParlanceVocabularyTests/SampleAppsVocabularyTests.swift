@@ -14,8 +14,10 @@ struct SampleAppsVocabularyTests {
         let folder = Self.apps.appendingPathComponent(app).path
         let loaded = try LoadedVocabulary.load(path: folder, language: Language("en"), app: app)
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
-        #expect(!loaded.items.isEmpty)
-        #expect(try AppVocabularyBundle(contentsOf: folder).developmentRegion == "en")
+        let bundle = try AppVocabularyBundle(contentsOf: folder)
+        // Every app ships vocabulary or example phrases (TableTime has no SiriKit vocabulary type).
+        #expect(!loaded.items.isEmpty || bundle.localizations.contains { !$0.vocabulary.intentPhrases.isEmpty })
+        #expect(bundle.developmentRegion == "en")
     }
 
     @Test func yogaWorkoutsShareIdentifiersAcrossLanguages() throws {
