@@ -218,7 +218,7 @@ for size in sizes {
         walkStatistics = WalkStatistics()
         _ = searcher.spans(in: text, policy: spanPolicy)
         let work = walkStatistics
-        print("[\(size)] spans \(language) work: visits \(work.visits) steps \(work.steps) lookups \(work.lookups) scanned \(work.scanned) jump entries \(work.jumpEntries); seeds \(work.candidates) candidates \(work.alive) alive, walks seeded \(work.seededWalks) plain \(work.plainWalks); by band and direction \(work.byPass)")
+        print("[\(size)] spans \(language) work: visits \(work.visits) steps \(work.steps) lookups \(work.lookups) scanned \(work.scanned) jump entries \(work.jumpEntries); by band and direction \(work.byPass)")
         #endif
         var times: [Double] = [], mallocs = 0
         var found: [VocabularySpan] = []

@@ -65,10 +65,6 @@ final class SearchScratch<Label: TrieLabel> {
     let backward: RadixTrieView<Label>
     let encoder: LabelEncoder
     let keys: KeyTableView<Label>
-    /// ``IndexCore/backwardNeighbourhoods``, ascending by depth.
-    let neighbourhoods: [TrieNeighbourhood<Label>]
-    /// The positions a seeded walk has tried (``TrieWalk/run(from:query:seen:)``).
-    let seenPoints = ScratchTable(capacity: 256)
 
     /// The query's labels, forwards and reversed, padded on both sides.
     let query = ScratchBuffer<Label>(capacity: 128)
@@ -102,14 +98,12 @@ final class SearchScratch<Label: TrieLabel> {
         backward = RadixTrieView(core.backward, pool: core.pool.base)
         encoder = core.alphabet?.encoder ?? LabelEncoder(pageOfBlock: nil, codes: nil)
         keys = KeyTableView(core)
-        neighbourhoods = core.backwardNeighbourhoods
     }
 
     deinit {
         for buffer in [query, reversed] { buffer.deallocate() }
         for buffer in [forwardLimits, backwardLimits, uniformLimits, finals] { buffer.deallocate() }
         candidates.deallocate()
-        seenPoints.deallocate()
         itemSlots.deallocate()
         hits.deallocate()
         frontier.deallocate()

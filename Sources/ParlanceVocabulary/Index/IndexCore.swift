@@ -107,9 +107,6 @@ final class IndexCore<Label: TrieLabel>: Sendable {
     let forward: RadixTrie<Label>
     let backward: RadixTrie<Label>
     let slots: FrozenBuffer<UInt32>
-    /// The positions of the backward trie at depths 2, 3, 4, 5 by one-edit neighbourhood
-    /// (``TrieNeighbourhood``): where the two-edit span walks start.
-    let backwardNeighbourhoods: [TrieNeighbourhood<Label>]
     /// Nodes with at least this many children get a jump table.
     let jumpFanOut: Int
     /// The length of the longest key.
@@ -117,14 +114,10 @@ final class IndexCore<Label: TrieLabel>: Sendable {
 
     var keyCount: Int { keyStarts.count - 1 }
 
-    /// The depths of ``backwardNeighbourhoods``, ascending.
-    static var neighbourhoodDepths: [Int] { [2, 3, 4, 5] }
-
     var byteCount: Int {
         (alphabet?.byteCount ?? 0) + pool.byteCount + keyStarts.byteCount + keyPostingStarts.byteCount
             + postingItems.byteCount + postingVariants.byteCount + postingRanks.byteCount + forwardSubtreeRanks.byteCount
             + forward.byteCount + backward.byteCount + slots.byteCount
-            + backwardNeighbourhoods.reduce(0) { $0 + $1.byteCount }
     }
 
     /// Compiles `keys`, whose labels lie in `rawPool`; `ranks` are the keys' places in the
@@ -229,9 +222,6 @@ final class IndexCore<Label: TrieLabel>: Sendable {
         }
         forward = forwardTrie!
         backward = backwardTrie!
-        backwardNeighbourhoods = pool.withUnsafeBufferPointer { labels in
-            IndexCore.neighbourhoodDepths.map { TrieNeighbourhood(trie: backwardTrie!, pool: labels, depth: $0) }
-        }
 
         // The best posting rank below every forward node, children (later in breadth-first
         // order) first.

@@ -187,43 +187,11 @@ extension SearchScratch {
                     var walk = TrieWalk(trie: direction ? forward : backward, automaton: automaton, sink: sink,
                                         jumpFanOut: core.jumpFanOut,
                                         minimumKeyLength: Swift.min(band.shortest - band.edits, 255))
-                    if !direction, let seeds = seedingNeighbourhood() {
-                        walk.run(from: neighbourhoods[seeds], query: reversedStream.base + (padding + count - origin),
-                                 seen: seenPoints)
-                        #if PARLANCE_WALK_STATISTICS
-                        walkStatistics.seededWalks += 1
-                        #endif
-                    } else {
-                        #if PARLANCE_WALK_STATISTICS
-                        if !direction && band.edits == 2 { walkStatistics.plainWalks += 1 }
-                        #endif
-                        walk.run()
-                    }
+                    walk.run()
                 }
             }
         }
         collectSpanHits(policy: policy, unitStarts: unitStarts, unitEnds: unitEnds)
-    }
-
-    /// The deepest of ``neighbourhoods`` a backward walk with the current `forwardLimits`
-    /// and `finals` may start from (see ``TrieWalk/run(from:query:seen:)``), if the walk
-    /// may spend an edit on its first label at all (else a plain walk is narrow anyway).
-    private func seedingNeighbourhood() -> Int? {
-        let limits = forwardLimits
-        guard limits[padding] == 2 else { return nil }
-
-        var choice: Int?
-        for (number, neighbourhood) in neighbourhoods.enumerated() {
-            let depth = neighbourhood.depth
-            var usable = true
-            for column in 0...(depth + 2) where limits[padding + column] > 2 || (column <= depth + 1 && finals[padding + column] != 0) {
-                usable = false
-                break
-            }
-            guard usable else { break }
-            choice = number
-        }
-        return choice
     }
 
     /// Every key that equals the units from `unit` on, exactly: a plain descent.

@@ -6,7 +6,6 @@ struct WalkStatistics {
     /// Work per span band and direction (visits + steps + lookups + scanned + jump entries).
     var byPass = [Int](repeating: 0, count: 16)
     var pass = 0
-    var candidates = 0, alive = 0, seededWalks = 0, plainWalks = 0
     var total: Int { visits + steps + lookups + scanned + jumpEntries }
 }
 nonisolated(unsafe) var walkStatistics = WalkStatistics()
