@@ -34,6 +34,11 @@ struct MatchRun {
         static let all = Corrections(words: true, values: true)
     }
     let maxEdits: Int
+    /// Whether the main simulation records each thread's last step and predecessor, for
+    /// ``CompiledGrammar/explain(_:lists:context:options:)``.
+    let tracing: Bool
+    /// The main simulation's threads with how each was reached (when ``tracing``).
+    private(set) var trace = MatchTrace()
 
     private(set) var arena = CaptureArena()
     private var exactCache: [[(piece: Int32, end: Int32)]?]
@@ -65,12 +70,14 @@ struct MatchRun {
         }
     }
 
-    init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, fuzziness: Corrections, maxEdits: Int) {
+    init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, fuzziness: Corrections, maxEdits: Int,
+         tracing: Bool = false) {
         self.grammar = grammar
         self.input = input
         self.external = external
         self.fuzziness = fuzziness
         self.maxEdits = maxEdits
+        self.tracing = tracing
         exactCache = Array(repeating: nil, count: input.count + 1)
         fuzzyCache = Array(repeating: nil, count: input.count + 1)
         skipCache = Array(repeating: nil, count: input.count + 1)
@@ -110,6 +117,8 @@ struct MatchRun {
         var end: Int
         var captures: Int32
         var score: Score
+        /// The thread that completed (its id in ``MatchTrace`` when tracing).
+        var thread: Int32
     }
 
 
@@ -134,23 +143,43 @@ struct MatchRun {
         first[0] = 0
         last[0] = 0
         var completions: [Completion] = []
+        // Tracing: the step into each thread and the thread it came from, by thread id
+        // (replaced with the thread when a better one merges into it).
+        let recording = tracing && !anywhere
+        var steps: [TraceStep] = []
+        var parents: [Int32] = []
+        if recording {
+            steps.append(TraceStep(kind: .start, symbol: -1, start: Int32(start), end: Int32(start), edits: 0, capture: -1))
+            parents.append(-1)
+        }
         defer {
             spareBuffers.append(SimulationBuffers(threads: threads, next: next, positions: positions, first: first, last: last, index: index))
         }
 
         func push(_ thread: Thread, at position: Int, _ threads: inout [Thread], _ next: inout [Int32], _ positions: inout [Int32],
-                  _ first: inout [Int32], _ last: inout [Int32], _ index: inout ProbeTable) {
+                  _ first: inout [Int32], _ last: inout [Int32], _ index: inout ProbeTable,
+                  _ step: TraceStep, from parent: Int32, _ steps: inout [TraceStep], _ parents: inout [Int32]) {
             let fingerprint = UInt64(position) << 48 ^ UInt64(UInt32(bitPattern: thread.state)) << 24 ^ UInt64(UInt32(bitPattern: thread.captures))
             let existing = index.find(fingerprint) { id in
                 let other = threads[Int(id)]
                 return Int(positions[Int(id)]) == position && other.state == thread.state && other.captures == thread.captures
             }
             if let existing {
-                if thread.score.isBetter(than: threads[Int(existing)].score) { threads[Int(existing)] = thread }
+                if thread.score.isBetter(than: threads[Int(existing)].score) {
+                    threads[Int(existing)] = thread
+                    if recording {
+                        steps[Int(existing)] = step
+                        parents[Int(existing)] = parent
+                    }
+                }
                 return
             }
             let id = Int32(threads.count)
             threads.append(thread)
+            if recording {
+                steps.append(step)
+                parents.append(parent)
+            }
             next.append(-1)
             positions.append(Int32(position))
             index.insert(fingerprint, id)
@@ -163,11 +192,12 @@ struct MatchRun {
             let isBoundary = input.isBoundary[position]
             var cursor = first[position - start]
             while cursor >= 0 {
+                let id = cursor
                 let thread = threads[Int(cursor)]
                 cursor = next[Int(cursor)]
                 if anywhere || position == end {
                     for accept in automaton.accepts(thread.state) where !accept.needsBoundary || isBoundary {
-                        completions.append(Completion(accept: accept.id, end: position, captures: thread.captures, score: thread.score))
+                        completions.append(Completion(accept: accept.id, end: position, captures: thread.captures, score: thread.score, thread: id))
                     }
                 }
                 guard position < end else { continue }
@@ -179,7 +209,8 @@ struct MatchRun {
                     guard target >= 0 else { continue }
                     var score = thread.score
                     score.literal &+= Int16(Int(pieceEnd) - position)
-                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index)
+                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
+                         TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: 0, capture: -1), from: id, &steps, &parents)
                 }
                 // The words of a sentence (main automaton) or of a value template (a list's).
                 if anywhere ? fuzziness.values : fuzziness.words, isBoundary {
@@ -188,7 +219,8 @@ struct MatchRun {
                         var score = thread.score
                         score.literal &+= Int16(grammar.pieces.keys[Int(piece)].count)
                         score.wordEdits += edits
-                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index)
+                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
+                             TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: edits, capture: -1), from: id, &steps, &parents)
                     }
                 }
 
@@ -209,7 +241,9 @@ struct MatchRun {
                             score.wildcards += 1
                             score.wildcardScalars &+= Int16(Int(match.end) - position)
                         }
-                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &threads, &next, &positions, &first, &last, &index)
+                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &threads, &next, &positions, &first, &last, &index,
+                             TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: match.end, edits: match.edits, capture: captures),
+                             from: id, &steps, &parents)
                     }
                 }
 
@@ -218,10 +252,14 @@ struct MatchRun {
                     for skipEnd in skipWordEnds(at: position) {
                         var score = thread.score
                         score.skipped += 1
-                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index)
+                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index,
+                             TraceStep(kind: .skip, symbol: -1, start: Int32(position), end: skipEnd, edits: 0, capture: -1), from: id, &steps, &parents)
                     }
                 }
             }
+        }
+        if recording {
+            trace = MatchTrace(steps: steps, parents: parents, states: threads.map(\.state), positions: positions, scores: threads.map(\.score))
         }
         return completions
     }
@@ -443,6 +481,44 @@ struct MatchRun {
         guard scalar >= 0x80, let value = Unicode.Scalar(scalar), value.properties.numericType == .decimal,
               let number = value.properties.numericValue else { return nil }
         return Int(number)
+    }
+}
+
+/// How a thread of the main simulation was reached: what its last step consumed.
+struct TraceStep {
+    enum Kind: UInt8 {
+        case start, word, slot, skip
+    }
+
+    var kind: Kind
+    /// The piece (a word) or slot symbol; -1 for skip words and the start.
+    var symbol: Int32
+    /// The input range consumed (positions in ``MatchInput/scalars``).
+    var start: Int32
+    var end: Int32
+    var edits: UInt8
+    /// The slot's capture in the arena (its head, nested captures before it).
+    var capture: Int32
+}
+
+/// The main simulation's threads, recorded for explanations: each thread's last step,
+/// predecessor, state, position and score, by thread id.
+struct MatchTrace {
+    var steps: [TraceStep] = []
+    var parents: [Int32] = []
+    var states: [Int32] = []
+    var positions: [Int32] = []
+    var scores: [MatchRun.Score] = []
+
+    /// The steps from the start to `thread`, in order (the start itself left out).
+    func path(to thread: Int32) -> [TraceStep] {
+        var result: [TraceStep] = []
+        var current = thread
+        while current >= 0 {
+            if steps[Int(current)].kind != .start { result.append(steps[Int(current)]) }
+            current = parents[Int(current)]
+        }
+        return result.reversed()
     }
 }
 
