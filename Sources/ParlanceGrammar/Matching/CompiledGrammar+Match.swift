@@ -53,30 +53,39 @@ extension CompiledGrammar {
     func evaluate(_ input: MatchInput, lists: ExternalLists, context: [String: DataValue], options: MatchOptions,
                   tracing: Bool) -> Evaluation {
         var evaluation = Evaluation()
+        var workspace = workspaces.take()
+        workspace.beginUtterance(positions: input.count + 1)
+        defer { workspaces.give(workspace) }
         var all = candidates(input, lists: lists, context: context, options: options,
-                             corrections: options.fuzziness == .always ? .all : .none, tracing: tracing, into: &evaluation)
+                             corrections: options.fuzziness == .always ? .all : .none, tracing: tracing, into: &evaluation, workspace: &workspace)
         if options.fuzziness == .whenExactFails {
             // Passes in the order of the ranking key, each only when it can still find a
             // better hypothesis: corrected values rank below exact matches unless those
             // need wildcards; corrected template words rank below everything else.
             if all.allSatisfy({ $0.hypothesis.ranking.wildcards > 0 }) {
                 all += candidates(input, lists: lists, context: context, options: options, corrections: .values, tracing: tracing,
-                                  into: &evaluation).filter { $0.hypothesis.ranking.edits > 0 }
+                                  into: &evaluation, workspace: &workspace).filter { $0.hypothesis.ranking.edits > 0 }
             }
             if all.isEmpty {
                 all = candidates(input, lists: lists, context: context, options: options, corrections: .all, tracing: tracing,
-                                 into: &evaluation)
+                                 into: &evaluation, workspace: &workspace)
             }
         }
         evaluation.ranked = ranked(all, limit: options.limit)
         return evaluation
     }
 
-    /// Every hypothesis of one pass, unranked.
+    /// Every hypothesis of one pass, unranked. The pass works in `workspace` and hands it
+    /// back.
     func candidates(_ input: MatchInput, lists: ExternalLists, context: [String: DataValue], options: MatchOptions,
-                    corrections: MatchRun.Corrections, tracing: Bool, into evaluation: inout Evaluation) -> [Candidate] {
+                    corrections: MatchRun.Corrections, tracing: Bool, into evaluation: inout Evaluation,
+                    workspace: inout MatchWorkspace) -> [Candidate] {
         var run = MatchRun(grammar: self, input: input, external: lists, fuzziness: corrections, maxEdits: max(0, options.maxEdits),
-                           tracing: tracing)
+                           tracing: tracing, workspace: MatchRun.take(&workspace))
+        defer {
+            // Tracing keeps the run, and so shares the workspace with it (copied on the next write).
+            if tracing { workspace = run.workspace } else { swap(&workspace, &run.workspace) }
+        }
         let completions = run.simulate(automaton, from: 0, anywhere: false)
         var candidates: [Candidate] = []
         var rejected: [Int32] = []

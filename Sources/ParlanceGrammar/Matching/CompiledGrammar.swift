@@ -41,6 +41,8 @@ public final class CompiledGrammar: Sendable {
     let templates: [TemplateEntry]
     /// Skip words (`skip_words`), as keys.
     let skipWords: KeyTrie
+    /// Matching buffers kept between matchings (see ``MatchWorkspace``).
+    let workspaces = WorkspacePool()
 
     /// Compiles `grammar` for its language.
     ///
