@@ -162,4 +162,37 @@ struct GrammarCommandProcessTests {
         let bad = try Parlance.run(arguments + ["--context", "area", "turn on"])
         #expect(bad.status == 2 && bad.stderr.contains("is not KEY=VALUE"))
     }
+
+    @Test(.enabled(if: SharedData.shouldRun)) func explainPrintsPathsAndHowFarAFailureGot() throws {
+        let corpus = try SharedData.url("corpora/home-assistant-intents").path
+        let arguments = ["grammar", "explain", "--grammar", corpus, "--language", "en", "--fixtures", corpus + "/tests/en/_fixtures.yaml",
+                         "--prefer", "name"]
+        let text = try Parlance.run(arguments + ["--limit", "1", "cancel kitchen timer"])
+        #expect(text.status == 0)
+        #expect(text.stdout == """
+            utterance "cancel kitchen timer" (20 scalars)
+            #1 HassCancelTimer  confidence 0.92
+              template  sentences/en/homeassistant_HassCancelTimer.yaml:10:14  <timer_cancel> [the|my] {area} timer
+              path      0..<6    word  cancel  "cancel"   exact
+                        7..<14   slot  {area}  "kitchen"  exact → "Kitchen"
+                        15..<20  word  timer   "timer"    exact
+              ranking   word edits 0, wildcards 0 (0 chars), value edits 0, preferred slot missing, literal 11, requirements met 0, skipped 0, template #7
+
+            """)
+        let json = try Parlance.run(arguments + ["--json", "--limit", "2", "cancel kitchen timer"])
+        #expect(json.status == 0)
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let hypotheses = try #require(decoded["hypotheses"] as? [[String: Any]])
+        #expect(hypotheses.count == 2)
+        #expect(hypotheses.last?["lostOn"] as? String == "wildcards")
+        let path = try #require(hypotheses.first?["path"] as? [[String: Any]])
+        #expect(path.map { $0["expected"] as? String } == ["cancel", "{area}", "timer"])
+        #expect(path[1]["start"] as? Int == 7 && path[1]["end"] as? Int == 14 && path[1]["match"] as? String == "exact")
+
+        let failed = try Parlance.run(arguments + ["--json", "turn on the kitchn lihgt please now"])
+        #expect(failed.status == 1)
+        let partial = try #require((try JSONSerialization.jsonObject(with: Data(failed.stdout.utf8)) as? [String: Any])?["partial"] as? [String: Any])
+        #expect(partial["left"] as? String == "now")
+        #expect((partial["expected"] as? [String])?.first == "end of the utterance")
+    }
 }

@@ -259,7 +259,9 @@ extension CompiledGrammar {
     /// Every (template id, captures) the automaton matches over the whole input, exactly,
     /// in the reference's notation.
     func automatonMatches(_ input: MatchInput, lists: ExternalLists) -> Set<String> {
-        var run = MatchRun(grammar: self, input: input, external: lists, fuzziness: .none, maxEdits: 0)
+        var workspace = MatchWorkspace()
+        workspace.beginUtterance(positions: input.count + 1)
+        var run = MatchRun(grammar: self, input: input, external: lists, fuzziness: .none, maxEdits: 0, workspace: workspace)
         var result: Set<String> = []
         for completion in run.simulate(automaton, from: 0, anywhere: false) {
             let captures = run.arena.chain(completion.captures).map { capture -> String in

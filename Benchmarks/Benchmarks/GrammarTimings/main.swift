@@ -2,12 +2,23 @@
 // harness, not a statistical benchmark. Build in release and run from the repository root:
 //
 //   swift run -c release --package-path Benchmarks GrammarTimings [languages…]
+//   swift run -c release --package-path Benchmarks GrammarTimings --json [--sentences FILE] [languages…]
 //
-// Per language: the median of 5 compiles (loading the YAML excluded), then every test
-// sentence of tests/<lang>/*.yaml matched with its context and the fixtures' lists. Each
-// sentence is timed as the median of 15 runs; the table shows the median, 90th and 99th
-// percentile and maximum over sentences, for the default options (corrections only where
-// they can win) and with corrections always on.
+// Times are CPU time of the thread (CLOCK_THREAD_CPUTIME_ID), so other jobs on the machine
+// do not inflate them. Per language: the median of 5 compiles (loading the YAML excluded), the compiled tables'
+// size (CompiledGrammar.Statistics.tableBytes) and the resident memory the first compile
+// added (/proc/self/statm before and after, free heap pages trimmed, ICU's word-break data
+// loaded beforehand), then every test sentence of
+// tests/<lang>/*.yaml matched with its context and the fixtures' lists. Each sentence is
+// timed as the median of 15 runs (RUNS=n to change); the table shows the median, 90th and
+// 99th percentile and maximum over sentences, for the default options (corrections only
+// where they can win) and with corrections always on.
+//
+// --json prints one JSON object per line instead of the table: per language
+// {"type":"language", …sizes, compile…}, then with --sentences one {"type":"sentence", id,
+// ns, intent, slots, context} per sentence of FILE (a JSON array of {id, language,
+// sentence, context}; what Benchmarks/scripts/hassil_compare.py writes), and a
+// {"type":"summary", …percentiles, sentences_per_second} over the sentences timed.
 //
 // Allocations per match: ROUNDS=n runs n + 1 passes without timing, to count mallocs from
 // outside, e.g. perf probe -x /lib/x86_64-linux-gnu/libc.so.6 malloc, then
@@ -19,12 +30,56 @@ import ParlanceText
 let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpora/home-assistant-intents")
-let languages = CommandLine.arguments.count > 1 ? Array(CommandLine.arguments.dropFirst()) : ["en", "de", "es", "fr", "ja", "zh-cn"]
 
+var arguments = Array(CommandLine.arguments.dropFirst())
+let jsonOutput = arguments.contains("--json")
+arguments.removeAll { $0 == "--json" }
+var sentencesFile: String?
+if let flag = arguments.firstIndex(of: "--sentences") {
+    guard flag + 1 < arguments.count else {
+        FileHandle.standardError.write(Data("--sentences needs a file: a JSON array of {id, language, sentence, context}\n".utf8))
+        exit(2)
+    }
+    sentencesFile = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
+let runs = ProcessInfo.processInfo.environment["RUNS"].flatMap(Int.init).map { max(1, $0) } ?? 15
+
+/// One sentence to time: from the corpus, or from a --sentences file.
+struct TimedSentence: Decodable {
+    let id: String
+    let language: String
+    let sentence: String
+    let context: [String: JSONValue]
+}
+
+let given: [TimedSentence]? = try sentencesFile.map { path in
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+        exit(2)
+    }
+    return try JSONDecoder().decode([TimedSentence].self, from: data)
+}
+let languages: [String] = if !arguments.isEmpty {
+    arguments
+} else if let given {
+    given.reduce(into: [String]()) { if !$0.contains($1.language) { $0.append($1.language) } }
+} else {
+    ["en", "de", "es", "fr", "ja", "zh-cn"]
+}
+
+/// The CPU time `body` takes on this thread: unlike wall time, it does not count the time
+/// other processes hold the core (the machine is shared), only what this work costs.
 func nanoseconds(_ body: () -> Void) -> UInt64 {
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = threadCPUTime()
     body()
-    return DispatchTime.now().uptimeNanoseconds - start
+    return threadCPUTime() - start
+}
+
+func threadCPUTime() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
 func median(_ values: [UInt64]) -> UInt64 { values.sorted()[values.count / 2] }
@@ -36,28 +91,129 @@ func percentile(_ values: [UInt64], _ fraction: Double) -> UInt64 {
 
 func micro(_ value: UInt64) -> String { String(format: "%.1f µs", Double(value) / 1000) }
 
-print("| language | templates | states | compile | match p50 | p90 | p99 | max | always fuzzy p50 | p90 |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+/// Resident bytes of this process (Linux: /proc/self/statm), nil elsewhere. First hands
+/// free heap pages back to the system (glibc's malloc_trim, found at run time), so that
+/// what is resident is what is held.
+func residentBytes() -> Int? {
+    trimHeap()
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    let fields = statm.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+let trimHeap: () -> Void = {
+    guard let symbol = dlsym(nil, "malloc_trim") else { return {} }
+    let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    return { _ = trim(0) }
+}()
+
+func kib(_ bytes: Int) -> String { "\((bytes + 512) / 1024) KiB" }
+
+func printJSON<Value: Encodable>(_ value: Value) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try! encoder.encode(value), as: UTF8.self))
+}
+
+struct LanguageLine: Encodable {
+    let type = "language"
+    let language: String
+    let templates: Int
+    let states: Int
+    let transitions: Int
+    let compile_ms: Double
+    let table_bytes: Int
+    let rss_delta_bytes: Int?
+}
+
+struct SentenceLine: Encodable {
+    let type = "sentence"
+    let id: String
+    let ns: UInt64
+    let intent: String?
+    let slots: [String: JSONValue]
+    let context: [String: JSONValue]
+}
+
+struct SummaryLine: Encodable {
+    let type = "summary"
+    let language: String
+    let sentences: Int
+    let matched: Int
+    let p50_ns: UInt64
+    let p90_ns: UInt64
+    let p99_ns: UInt64
+    let max_ns: UInt64
+    let sentences_per_second: Double
+}
+
+if !jsonOutput {
+    print("| language | templates | states | compile | tables | RSS after compile | match p50 | p90 | p99 | max | always fuzzy p50 | p90 |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+}
 for language in languages {
     let grammar = try GrammarLoader.load(corpus: corpus, language: language)
     let tests = try TestCorpusLoader.load(corpus: corpus, language: language)
-    var compiled: CompiledGrammar!
+    // The first compile's resident growth: what a process pays to hold the compiled grammar,
+    // ICU's word-break data for the language excluded (a tokenizer made and used on a test
+    // sentence first), free heap pages trimmed before and after. ICU's number-spelling data,
+    // loaded by the compile for range lists, stays counted.
+    let warmUp = tests.files.first?.cases.first?.sentences.first ?? "warm up"
+    _ = try Tokenizer(language: Language(grammar.language)).tokenize(warmUp)
+    let residentBefore = residentBytes()
+    var compiled = try CompiledGrammar(grammar)
+    let residentDelta = residentBytes().flatMap { after in residentBefore.map { after - $0 } }
     var compiles: [UInt64] = []
     for _ in 0..<5 {
         compiles.append(nanoseconds { compiled = try! CompiledGrammar(grammar) })
     }
+    let statistics = compiled.statistics
+    let compileMilliseconds = Double(median(compiles)) / 1e6
     let lists = compiled.prepare(tests.fixtures.slotLists(language: compiled.language))
-    let cases = tests.files.filter { $0.slotCombination == nil }.flatMap(\.cases)
-    let sentences = cases.flatMap { testCase in testCase.sentences.map { ($0, testCase.context) } }
+    let sentences: [(id: String, sentence: String, context: [String: DataValue])]
+    if let given {
+        sentences = given.filter { $0.language == language }.map { ($0.id, $0.sentence, $0.context.mapValues(\.dataValue)) }
+    } else {
+        let cases = tests.files.filter { $0.slotCombination == nil }.flatMap(\.cases)
+        sentences = cases.flatMap { testCase in testCase.sentences.map { ("", $0, testCase.context) } }
+    }
     if let rounds = ProcessInfo.processInfo.environment["ROUNDS"].flatMap(Int.init) {
         // For counting allocations from outside (perf stat -e probe_libc:malloc): a warm-up
         // pass, then `rounds` passes; the difference between two round counts, divided by
         // the sentences, is the allocations per match.
         let options = MatchOptions(preferredSlot: "name")
         for _ in 0..<(rounds + 1) {
-            for (sentence, context) in sentences { _ = compiled.match(sentence, lists: lists, context: context, options: options) }
+            for (_, sentence, context) in sentences { _ = compiled.match(sentence, lists: lists, context: context, options: options) }
         }
         print("\(language): \(sentences.count) sentences × \(rounds + 1) passes")
+        continue
+    }
+    if jsonOutput {
+        printJSON(LanguageLine(language: language, templates: statistics.templates, states: statistics.states,
+                               transitions: statistics.transitions, compile_ms: compileMilliseconds,
+                               table_bytes: statistics.tableBytes, rss_delta_bytes: residentDelta))
+        guard !sentences.isEmpty else { continue }
+        let options = MatchOptions(preferredSlot: "name")
+        var times: [UInt64] = []
+        var matched = 0
+        for (id, sentence, context) in sentences {
+            var result: MatchResult!
+            var samples: [UInt64] = []
+            for _ in 0..<runs {
+                samples.append(nanoseconds { result = compiled.match(sentence, lists: lists, context: context, options: options) })
+            }
+            let time = median(samples)
+            times.append(time)
+            if result.best != nil { matched += 1 }
+            printJSON(SentenceLine(id: id, ns: time, intent: result.best?.intent,
+                                   slots: result.best?.slotValues.mapValues(JSONValue.init) ?? [:],
+                                   context: result.best?.context.mapValues(JSONValue.init) ?? [:]))
+        }
+        let total = Double(times.reduce(0, +)) / 1e9
+        printJSON(SummaryLine(language: language, sentences: times.count, matched: matched, p50_ns: median(times),
+                              p90_ns: percentile(times, 0.9), p99_ns: percentile(times, 0.99), max_ns: times.max()!,
+                              sentences_per_second: Double(times.count) / total))
         continue
     }
     var rows: [String] = []
@@ -65,18 +221,18 @@ for language in languages {
     for fuzziness in modes {
         let options = MatchOptions(fuzziness: fuzziness, preferredSlot: "name")
         var matched = 0
-        for (sentence, context) in sentences where compiled.match(sentence, lists: lists, context: context, options: options).best != nil {
+        for (_, sentence, context) in sentences where compiled.match(sentence, lists: lists, context: context, options: options).best != nil {
             matched += 1
         }
         var times: [UInt64] = []
         var slowest: [(UInt64, String)] = []
-        for (sentence, context) in sentences {
-            var runs: [UInt64] = []
-            for _ in 0..<15 {
-                runs.append(nanoseconds { _ = compiled.match(sentence, lists: lists, context: context, options: options) })
+        for (_, sentence, context) in sentences {
+            var samples: [UInt64] = []
+            for _ in 0..<runs {
+                samples.append(nanoseconds { _ = compiled.match(sentence, lists: lists, context: context, options: options) })
             }
-            times.append(median(runs))
-            slowest.append((median(runs), sentence))
+            times.append(median(samples))
+            slowest.append((median(samples), sentence))
         }
         if ProcessInfo.processInfo.environment["SLOWEST"] != nil {
             for (time, sentence) in slowest.sorted(by: { $0.0 > $1.0 }).prefix(12) { print("   \(micro(time))  \(sentence)") }
@@ -86,6 +242,74 @@ for language in languages {
             : "\(micro(median(times))) | \(micro(percentile(times, 0.9))) | \(micro(percentile(times, 0.99))) | \(micro(times.max()!))")
         if matched < sentences.count { print("   \(sentences.count - matched) sentences without a match") }
     }
-    let statistics = compiled.statistics
-    print("| \(language) (\(sentences.count) sentences) | \(statistics.templates) | \(statistics.states) | \(String(format: "%.0f ms", Double(median(compiles)) / 1e6)) | \(rows.joined(separator: " | ")) |")
+    print("| \(language) (\(sentences.count) sentences) | \(statistics.templates) | \(statistics.states) | "
+        + "\(String(format: "%.0f ms", compileMilliseconds)) | \(kib(statistics.tableBytes)) | \(residentDelta.map(kib) ?? "–") | "
+        + "\(rows.joined(separator: " | ")) |")
+}
+
+/// A ``DataValue`` as JSON, both ways.
+enum JSONValue: Codable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([JSONValue])
+    case map([String: JSONValue])
+
+    init(_ value: DataValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .int(let value): self = .int(value)
+        case .double(let value): self = .double(value)
+        case .string(let value): self = .string(value)
+        case .list(let values): self = .list(values.map(JSONValue.init))
+        case .map(let values): self = .map(values.mapValues(JSONValue.init))
+        }
+    }
+
+    var dataValue: DataValue {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .int(let value): .int(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        case .list(let values): .list(values.map(\.dataValue))
+        case .map(let values): .map(values.mapValues(\.dataValue))
+        }
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .list(value)
+        } else {
+            self = .map(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .list(let values): try container.encode(values)
+        case .map(let values): try container.encode(values)
+        }
+    }
 }

@@ -28,38 +28,84 @@ extension CompiledGrammar {
     public func match(_ utterance: String, lists: ExternalLists = .empty, found: FoundValues = FoundValues(),
                       context: [String: DataValue] = [:], options: MatchOptions = MatchOptions()) -> MatchResult {
         let input = MatchInput(utterance, tokenizer: tokenizer)
-        let found = FoundValueTable(found, input: input, grammar: self)
+        let evaluation = evaluate(input, lists: lists, found: FoundValueTable(found, input: input, grammar: self), context: context,
+                                  options: options, tracing: false)
+        return MatchResult(utterance: utterance, hypotheses: evaluation.ranked.map(\.hypothesis))
+    }
+
+    /// A hypothesis with the path that produced it (empty unless tracing).
+    struct Candidate {
+        var hypothesis: Hypothesis
+        var path: [PathStep]
+    }
+
+    /// What the passes of one matching found.
+    struct Evaluation {
+        /// The hypotheses, ranked (see ``ranked(_:limit:)``).
+        var ranked: [Candidate] = []
+        /// The last pass run, kept when tracing: its threads and captures tell how far the
+        /// input was read when nothing matched.
+        var lastRun: MatchRun?
+        /// Templates whose paths completed in the last pass but whose data block's
+        /// conditions rejected them.
+        var rejected: [Int32] = []
+    }
+
+    /// The passes of ``match(_:lists:context:options:)``; with `tracing`, each hypothesis
+    /// keeps its path and the last pass is kept.
+    func evaluate(_ input: MatchInput, lists: ExternalLists, found: FoundValueTable = .empty, context: [String: DataValue],
+                  options: MatchOptions, tracing: Bool) -> Evaluation {
+        var evaluation = Evaluation()
+        var workspace = workspaces.take()
+        workspace.beginUtterance(positions: input.count + 1)
+        defer { workspaces.give(workspace) }
         var all = candidates(input, lists: lists, found: found, context: context, options: options,
-                             corrections: options.fuzziness == .always ? .all : .none)
+                             corrections: options.fuzziness == .always ? .all : .none, tracing: tracing, into: &evaluation, workspace: &workspace)
         if options.fuzziness == .whenExactFails {
             // Passes in the order of the ranking key, each only when it can still find a
             // better hypothesis: corrected values rank below exact matches unless those
             // need wildcards; corrected template words rank below everything else.
-            if all.allSatisfy({ $0.ranking.wildcards > 0 }) {
-                all += candidates(input, lists: lists, found: found, context: context, options: options, corrections: .values)
-                    .filter { $0.ranking.edits > 0 }
+            if all.allSatisfy({ $0.hypothesis.ranking.wildcards > 0 }) {
+                all += candidates(input, lists: lists, found: found, context: context, options: options, corrections: .values, tracing: tracing,
+                                  into: &evaluation, workspace: &workspace).filter { $0.hypothesis.ranking.edits > 0 }
             }
             if all.isEmpty {
-                all = candidates(input, lists: lists, found: found, context: context, options: options, corrections: .all)
+                all = candidates(input, lists: lists, found: found, context: context, options: options, corrections: .all, tracing: tracing,
+                                 into: &evaluation, workspace: &workspace)
             }
         } else if options.fuzziness == .whenNothingMatches, all.isEmpty {
-            all = candidates(input, lists: lists, found: found, context: context, options: options, corrections: .all)
+            all = candidates(input, lists: lists, found: found, context: context, options: options, corrections: .all, tracing: tracing,
+                             into: &evaluation, workspace: &workspace)
         }
-        return MatchResult(utterance: utterance, hypotheses: ranked(all, limit: options.limit))
+        evaluation.ranked = ranked(all, limit: options.limit)
+        return evaluation
     }
 
-    /// Every hypothesis of one pass, unranked.
-    func candidates(_ input: MatchInput, lists: ExternalLists, found: FoundValueTable = .empty, context: [String: DataValue],
-                    options: MatchOptions, corrections: MatchRun.Corrections) -> [Hypothesis] {
+    /// Every hypothesis of one pass, unranked. The pass works in `workspace` and hands it
+    /// back.
+    func candidates(_ input: MatchInput, lists: ExternalLists, found: FoundValueTable, context: [String: DataValue], options: MatchOptions,
+                    corrections: MatchRun.Corrections, tracing: Bool, into evaluation: inout Evaluation,
+                    workspace: inout MatchWorkspace) -> [Candidate] {
         var run = MatchRun(grammar: self, input: input, external: lists, found: found, fuzziness: corrections,
-                           maxEdits: max(0, options.maxEdits))
+                           maxEdits: max(0, options.maxEdits), tracing: tracing, workspace: MatchRun.take(&workspace))
+        defer {
+            // Tracing keeps the run, and so shares the workspace with it (copied on the next write).
+            if tracing { workspace = run.workspace } else { swap(&workspace, &run.workspace) }
+        }
         let completions = run.simulate(automaton, from: 0, anywhere: false)
-        var candidates: [Hypothesis] = []
+        var candidates: [Candidate] = []
+        var rejected: [Int32] = []
         for completion in completions {
             if let hypothesis = hypothesis(completion, captures: run.arena.chain(completion.captures), input: input, lists: lists,
                                            found: found, context: context, options: options) {
-                candidates.append(hypothesis)
+                candidates.append(Candidate(hypothesis: hypothesis, path: tracing ? path(to: completion.thread, in: run) : []))
+            } else if tracing {
+                rejected.append(completion.accept)
             }
+        }
+        if tracing {
+            evaluation.lastRun = run
+            evaluation.rejected = rejected
         }
         return candidates
     }
@@ -112,8 +158,7 @@ extension CompiledGrammar {
             default:
                 slot = SlotMatch(name: symbol.slotName, value: .string(text), text: text, span: span, kind: .wildcard)
             }
-            // A slot filled twice keeps its last value (hassil's entities by name), unless
-            // the caller collects every value.
+            // A slot filled twice keeps its last value (hassil's entities by name).
             if !options.keepsRepeatedSlots { slots.removeAll { $0.name == slot.name } }
             slots.append(slot)
         }
@@ -152,7 +197,7 @@ extension CompiledGrammar {
 
     /// Sorts, keeps the best of hypotheses that agree on intent and slot values, marks
     /// near-ties between intents.
-    func ranked(_ candidates: [Hypothesis], limit: Int) -> [Hypothesis] {
+    func ranked(_ candidates: [Candidate], limit: Int) -> [Candidate] {
         // Readings of different data blocks that differ in metadata stay apart (an app's
         // example phrase and a built-in template may give the same slots).
         struct Identity: Hashable {
@@ -161,17 +206,21 @@ extension CompiledGrammar {
             let metadata: [String: DataValue]
         }
         var seen: Set<Identity> = []
-        var unique: [Hypothesis] = []
-        for hypothesis in candidates.sorted(by: { $0.ranking < $1.ranking }) {
+        var unique: [Candidate] = []
+        for candidate in candidates.sorted(by: { $0.hypothesis.ranking < $1.hypothesis.ranking }) {
+            let hypothesis = candidate.hypothesis
             let slots = Dictionary(grouping: hypothesis.slots, by: \.name).mapValues { $0.map(\.value) }
-            if seen.insert(Identity(intent: hypothesis.intent, slots: slots, metadata: hypothesis.metadata)).inserted { unique.append(hypothesis) }
+            if seen.insert(Identity(intent: hypothesis.intent, slots: slots, metadata: hypothesis.metadata)).inserted { unique.append(candidate) }
         }
         let kept = Array(unique.prefix(max(limit, 1)))
-        return kept.map { hypothesis in
-            let tied = unique.contains { $0.intent != hypothesis.intent && $0.ranking.ties(with: hypothesis.ranking) }
-            return Hypothesis(intent: hypothesis.intent, slots: hypothesis.slots, context: hypothesis.context, metadata: hypothesis.metadata,
-                              response: hypothesis.response, template: hypothesis.template, ranking: hypothesis.ranking,
-                              confidence: tied ? hypothesis.confidence / 2 : hypothesis.confidence, isNearTie: tied)
+        return kept.map { candidate in
+            let hypothesis = candidate.hypothesis
+            let tied = unique.contains { $0.hypothesis.intent != hypothesis.intent && $0.hypothesis.ranking.ties(with: hypothesis.ranking) }
+            return Candidate(hypothesis: Hypothesis(intent: hypothesis.intent, slots: hypothesis.slots, context: hypothesis.context,
+                                                    metadata: hypothesis.metadata, response: hypothesis.response, template: hypothesis.template,
+                                                    ranking: hypothesis.ranking, confidence: tied ? hypothesis.confidence / 2 : hypothesis.confidence,
+                                                    isNearTie: tied),
+                             path: candidate.path)
         }
     }
 }

@@ -41,6 +41,8 @@ public final class CompiledGrammar: Sendable {
     let templates: [TemplateEntry]
     /// Skip words (`skip_words`), as keys.
     let skipWords: KeyTrie
+    /// Matching buffers kept between matchings (see ``MatchWorkspace``).
+    let workspaces = WorkspacePool()
 
     /// Compiles `grammar` for its language.
     ///
@@ -93,17 +95,54 @@ public final class CompiledGrammar: Sendable {
         public let words: Int
         /// Lists compiled (value lists with their own automata, ranges, wildcards, external).
         public let lists: Int
+        /// Bytes of the tables matching reads: the main automaton and every list's (states,
+        /// transitions, accepts), the tries of template words, skip words and spelled numbers,
+        /// and the words' keys and edit budgets. An estimate from element counts × strides
+        /// plus 32 bytes per array header; the loaded templates, kept for hypotheses, are
+        /// not counted.
+        public let tableBytes: Int
 
         public var description: String {
-            "\(templates) templates → \(states) states, \(transitions) transitions, \(words) words, \(lists) lists"
+            "\(templates) templates → \(states) states, \(transitions) transitions, \(words) words, \(lists) lists, "
+                + "\((tableBytes + 512) / 1024) KiB of tables"
         }
     }
 
     /// Sizes of the compiled form.
     public var statistics: Statistics {
-        Statistics(templates: templates.count, states: automaton.states.count, transitions: automaton.transitionCount,
-                   words: pieces.keys.count, lists: lists.count)
+        var bytes = automaton.estimatedBytes + pieces.trie.estimatedBytes + skipWords.estimatedBytes
+        bytes += pieces.keys.reduce(MemorySize.array(pieces.keys)) { $0 + MemorySize.array($1) } + MemorySize.array(pieces.budgets)
+        bytes += MemorySize.array(slotLists) + MemorySize.array(slotSymbols) + MemorySize.array(templates) + MemorySize.array(self.lists)
+        for list in self.lists {
+            switch list.kind {
+            case .values(let automaton, let values): bytes += automaton.estimatedBytes + MemorySize.array(values)
+            case .range(_, let spelled): bytes += spelled.trie.estimatedBytes + MemorySize.array(spelled.values)
+            case .wildcard, .external: break
+            }
+        }
+        return Statistics(templates: templates.count, states: automaton.states.count, transitions: automaton.transitionCount,
+                          words: pieces.keys.count, lists: self.lists.count, tableBytes: bytes)
     }
+}
+
+/// Sizes of flat arrays, for ``CompiledGrammar/Statistics/tableBytes``.
+enum MemorySize {
+    /// An array's header (reference count, count, capacity) and its elements.
+    static func array<Element>(_ array: [Element]) -> Int {
+        32 + array.capacity * MemoryLayout<Element>.stride
+    }
+}
+
+extension Automaton {
+    /// The bytes of its tables.
+    var estimatedBytes: Int {
+        MemorySize.array(states) + MemorySize.array(pieces) + MemorySize.array(slots) + MemorySize.array(accepts)
+    }
+}
+
+extension KeyTrie {
+    /// The bytes of its tables.
+    var estimatedBytes: Int { MemorySize.array(nodes) + MemorySize.array(labels) + MemorySize.array(payloads) }
 }
 
 /// Template words, interned: id → normalized scalars, with a trie for lookups.

@@ -216,6 +216,54 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// True when the two keys agree on items 1–8, the ones that decide.
     public func ties(with other: RankingKey) -> Bool { deciding == other.deciding }
 
+    /// The fields of the key, in the order they decide.
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+        case wordEdits = "word edits"
+        case wildcards = "wildcards"
+        case wildcardScalars = "wildcard characters"
+        case valueEdits = "value edits"
+        case preferredSlot = "preferred slot filled"
+        case preferredSlotLength = "preferred slot length"
+        case literalScalars = "literal characters"
+        case requirementsMet = "requirements met"
+        case skippedWords = "skipped words"
+        case templateOrder = "template order"
+
+        /// True when a larger value ranks first (more literal text); false when a smaller does.
+        public var largerIsBetter: Bool {
+            switch self {
+            case .preferredSlot, .preferredSlotLength, .literalScalars, .requirementsMet: true
+            default: false
+            }
+        }
+    }
+
+    /// The value of `field` (``Field/preferredSlot``: 1 when filled, else 0).
+    public func value(of field: Field) -> Int {
+        switch field {
+        case .wordEdits: wordEdits
+        case .wildcards: wildcards
+        case .wildcardScalars: wildcardScalars
+        case .valueEdits: valueEdits
+        case .preferredSlot: lacksPreferredSlot ? 0 : 1
+        case .preferredSlotLength: preferredSlotLength
+        case .literalScalars: literalScalars
+        case .requirementsMet: requirementsMet
+        case .skippedWords: skippedWords
+        case .templateOrder: templateOrder
+        }
+    }
+
+    /// The first field, in deciding order, on which this key and `other` differ; nil when
+    /// they are equal. It is why one of them ranks before the other.
+    ///
+    /// ```swift
+    /// second.ranking.firstDifference(from: first.ranking)  // .literalScalars: 8 against 10
+    /// ```
+    public func firstDifference(from other: RankingKey) -> Field? {
+        Field.allCases.first { value(of: $0) != other.value(of: $0) }
+    }
+
     /// The confidence the key stands for, in [0, 1]: each edit costs a quarter, each
     /// wildcard and each skipped word a tenth, and the share of the utterance the template's
     /// own text covers adds up to a fifth (a bare `{name}` template is less telling than

@@ -36,15 +36,18 @@ struct MatchRun {
         static let all = Corrections(words: true, values: true)
     }
     let maxEdits: Int
+    /// Whether the main simulation records each thread's last step and predecessor, for
+    /// ``CompiledGrammar/explain(_:lists:context:options:)``.
+    let tracing: Bool
+    /// The main simulation's threads with how each was reached (when ``tracing``).
+    private(set) var trace = MatchTrace()
 
-    private(set) var arena = CaptureArena()
-    private var exactCache: [[(piece: Int32, end: Int32)]?]
-    private var fuzzyCache: [[(piece: Int32, end: Int32, edits: UInt8)]?]
-    private var skipCache: [[Int32]?]
-    private var listMatches: [Int: [ListMatch]] = Dictionary(minimumCapacity: 32)
-    private var digitCache: [DigitReading?]
-    /// Buffers of finished simulations, reused by the next (lists run their own, nested).
-    private var spareBuffers: [SimulationBuffers] = []
+    /// The caches and buffers this run works in (see ``MatchWorkspace``): readied by the
+    /// caller for the utterance, handed back when the run is done.
+    var workspace: MatchWorkspace
+
+    /// The captures of this run.
+    var arena: CaptureArena { workspace.arena }
 
     /// What one simulation works in.
     struct SimulationBuffers {
@@ -67,18 +70,19 @@ struct MatchRun {
         }
     }
 
-    init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, found: FoundValueTable = .empty,
-         fuzziness: Corrections, maxEdits: Int) {
+    /// A run over `input`; `workspace` must have begun this utterance
+    /// (``MatchWorkspace/beginUtterance(positions:)``), and its pass is begun here.
+    init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, found: FoundValueTable = .empty, fuzziness: Corrections,
+         maxEdits: Int, tracing: Bool = false, workspace: consuming MatchWorkspace) {
         self.grammar = grammar
         self.input = input
         self.external = external
         self.found = found
         self.fuzziness = fuzziness
         self.maxEdits = maxEdits
-        exactCache = Array(repeating: nil, count: input.count + 1)
-        fuzzyCache = Array(repeating: nil, count: input.count + 1)
-        skipCache = Array(repeating: nil, count: input.count + 1)
-        digitCache = Array(repeating: nil, count: input.count + 1)
+        self.tracing = tracing
+        self.workspace = workspace
+        self.workspace.beginPass()
     }
 
     /// A thread's score: what the ranking key sums along a path.
@@ -114,6 +118,8 @@ struct MatchRun {
         var end: Int
         var captures: Int32
         var score: Score
+        /// The thread that completed (its id in ``MatchTrace`` when tracing).
+        var thread: Int32
     }
 
 
@@ -127,7 +133,7 @@ struct MatchRun {
         // Every thread in one array; those at a position form a list (first, last, next),
         // in the order they arrived. Threads by (position, state, captures) in `index`, to
         // merge equal ones.
-        var buffers = spareBuffers.popLast() ?? SimulationBuffers()
+        var buffers = workspace.spareBuffers.popLast() ?? SimulationBuffers()
         buffers.reset(positions: end - start + 1)
         var threads = buffers.threads, next = buffers.next, positions = buffers.positions
         var first = buffers.first, last = buffers.last, index = buffers.index
@@ -138,23 +144,43 @@ struct MatchRun {
         first[0] = 0
         last[0] = 0
         var completions: [Completion] = []
+        // Tracing: the step into each thread and the thread it came from, by thread id
+        // (replaced with the thread when a better one merges into it).
+        let recording = tracing && !anywhere
+        var steps: [TraceStep] = []
+        var parents: [Int32] = []
+        if recording {
+            steps.append(TraceStep(kind: .start, symbol: -1, start: Int32(start), end: Int32(start), edits: 0, capture: -1))
+            parents.append(-1)
+        }
         defer {
-            spareBuffers.append(SimulationBuffers(threads: threads, next: next, positions: positions, first: first, last: last, index: index))
+            workspace.spareBuffers.append(SimulationBuffers(threads: threads, next: next, positions: positions, first: first, last: last, index: index))
         }
 
         func push(_ thread: Thread, at position: Int, _ threads: inout [Thread], _ next: inout [Int32], _ positions: inout [Int32],
-                  _ first: inout [Int32], _ last: inout [Int32], _ index: inout ProbeTable) {
+                  _ first: inout [Int32], _ last: inout [Int32], _ index: inout ProbeTable,
+                  _ step: TraceStep, from parent: Int32, _ steps: inout [TraceStep], _ parents: inout [Int32]) {
             let fingerprint = UInt64(position) << 48 ^ UInt64(UInt32(bitPattern: thread.state)) << 24 ^ UInt64(UInt32(bitPattern: thread.captures))
             let existing = index.find(fingerprint) { id in
                 let other = threads[Int(id)]
                 return Int(positions[Int(id)]) == position && other.state == thread.state && other.captures == thread.captures
             }
             if let existing {
-                if thread.score.isBetter(than: threads[Int(existing)].score) { threads[Int(existing)] = thread }
+                if thread.score.isBetter(than: threads[Int(existing)].score) {
+                    threads[Int(existing)] = thread
+                    if recording {
+                        steps[Int(existing)] = step
+                        parents[Int(existing)] = parent
+                    }
+                }
                 return
             }
             let id = Int32(threads.count)
             threads.append(thread)
+            if recording {
+                steps.append(step)
+                parents.append(parent)
+            }
             next.append(-1)
             positions.append(Int32(position))
             index.insert(fingerprint, id)
@@ -167,11 +193,12 @@ struct MatchRun {
             let isBoundary = input.isBoundary[position]
             var cursor = first[position - start]
             while cursor >= 0 {
+                let id = cursor
                 let thread = threads[Int(cursor)]
                 cursor = next[Int(cursor)]
                 if anywhere || position == end {
                     for accept in automaton.accepts(thread.state) where !accept.needsBoundary || isBoundary {
-                        completions.append(Completion(accept: accept.id, end: position, captures: thread.captures, score: thread.score))
+                        completions.append(Completion(accept: accept.id, end: position, captures: thread.captures, score: thread.score, thread: id))
                     }
                 }
                 guard position < end else { continue }
@@ -183,7 +210,8 @@ struct MatchRun {
                     guard target >= 0 else { continue }
                     var score = thread.score
                     score.literal &+= Int16(Int(pieceEnd) - position)
-                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index)
+                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
+                         TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: 0, capture: -1), from: id, &steps, &parents)
                 }
                 // The words of a sentence (main automaton) or of a value template (a list's).
                 if anywhere ? fuzziness.values : fuzziness.words, isBoundary {
@@ -192,7 +220,8 @@ struct MatchRun {
                         var score = thread.score
                         score.literal &+= Int16(grammar.pieces.keys[Int(piece)].count)
                         score.wordEdits += edits
-                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index)
+                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
+                             TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: edits, capture: -1), from: id, &steps, &parents)
                     }
                 }
 
@@ -203,8 +232,8 @@ struct MatchRun {
                     let list = grammar.slotLists[Int(transition.symbol)]
                     for match in matches(ofList: Int(list), at: position) where thread.score.edits + Int(match.edits) <= maxEdits {
                         var captures = thread.captures
-                        for nested in match.nested { captures = arena.append(nested, parent: captures) }
-                        captures = arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
+                        for nested in match.nested { captures = workspace.arena.append(nested, parent: captures) }
+                        captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
                                                         number: match.number, start: Int32(position), end: match.end, edits: match.edits),
                                                 parent: captures)
                         var score = thread.score
@@ -213,7 +242,9 @@ struct MatchRun {
                             score.wildcards += 1
                             score.wildcardScalars &+= Int16(Int(match.end) - position)
                         }
-                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &threads, &next, &positions, &first, &last, &index)
+                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &threads, &next, &positions, &first, &last, &index,
+                             TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: match.end, edits: match.edits, capture: captures),
+                             from: id, &steps, &parents)
                     }
                 }
 
@@ -222,10 +253,14 @@ struct MatchRun {
                     for skipEnd in skipWordEnds(at: position) {
                         var score = thread.score
                         score.skipped += 1
-                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index)
+                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index,
+                             TraceStep(kind: .skip, symbol: -1, start: Int32(position), end: skipEnd, edits: 0, capture: -1), from: id, &steps, &parents)
                     }
                 }
             }
+        }
+        if recording {
+            trace = MatchTrace(steps: steps, parents: parents, states: threads.map(\.state), positions: positions, scores: threads.map(\.score))
         }
         return completions
     }
@@ -234,18 +269,37 @@ struct MatchRun {
 
     /// The template words spelled by the input from `position`.
     private mutating func exactPieces(at position: Int) -> [(piece: Int32, end: Int32)] {
-        if let cached = exactCache[position] { return cached }
-        var found: [(piece: Int32, end: Int32)] = []
+        if workspace.exactKnown[position] { return workspace.exactPieces[position] }
+        // Taken out of the workspace so it is uniquely referenced, and refilled in place.
+        var found = MatchRun.take(&workspace.exactPieces[position])
         grammar.pieces.trie.prefixes(of: input.scalars, from: position) { found.append(($0, Int32($1))) }
-        exactCache[position] = found
+        workspace.exactPieces[position] = found
+        workspace.exactKnown[position] = true
         return found
+    }
+
+    /// The array at `slot`, emptied with its capacity kept, leaving an empty one there.
+    @inline(__always)
+    static func take<Element>(_ slot: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &slot)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// The workspace at `slot`, leaving an empty one (which holds no storage) there.
+    @inline(__always)
+    static func take(_ slot: inout MatchWorkspace) -> MatchWorkspace {
+        var taken = MatchWorkspace()
+        swap(&taken, &slot)
+        return taken
     }
 
     /// The template words within their edit budget of the whole unit starting at `position`
     /// (fuzzy matches span whole words only), exact ones excluded.
     private mutating func fuzzyPieces(at position: Int) -> [(piece: Int32, end: Int32, edits: UInt8)] {
-        if let cached = fuzzyCache[position] { return cached }
-        var found: [(piece: Int32, end: Int32, edits: UInt8)] = []
+        if workspace.fuzzyKnown[position] { return workspace.fuzzyPieces[position] }
+        var found = MatchRun.take(&workspace.fuzzyPieces[position])
         let unit = input.unitStarting[position]
         if unit >= 0, grammar.pieces.maxBudget > 0 {
             let range = input.unitRanges[Int(unit)]
@@ -258,72 +312,75 @@ struct MatchRun {
                 }
             }
         }
-        fuzzyCache[position] = found
+        workspace.fuzzyPieces[position] = found
+        workspace.fuzzyKnown[position] = true
         return found
     }
 
     private mutating func skipWordEnds(at position: Int) -> [Int32] {
-        if let cached = skipCache[position] { return cached }
-        var found: [Int32] = []
+        if workspace.skipKnown[position] { return workspace.skipEnds[position] }
+        var found = MatchRun.take(&workspace.skipEnds[position])
         grammar.skipWords.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { _, end in
             if input.isBoundary[end], !found.contains(Int32(end)) { found.append(Int32(end)) }
         }
-        skipCache[position] = found
+        workspace.skipEnds[position] = found
+        workspace.skipKnown[position] = true
         return found
     }
 
     // MARK: Lists
 
     /// What a list matches at `position`, computed once per list and position.
-    private mutating func matches(ofList list: Int, at position: Int) -> [ListMatch] {
+    private mutating func matches(ofList list: Int, at position: Int) -> ArraySlice<ListMatch> {
         let key = list * (input.count + 1) + position
-        if let cached = listMatches[key] { return cached }
-        var found: [ListMatch] = []
+        if let range = workspace.listRanges[key] { return workspace.listStore[range] }
+        var begin = workspace.listStore.count
         let compiled = grammar.lists[list]
         switch compiled.kind {
         case .values(let automaton, _):
-            var best: [Int64: Int] = [:]  // (end, value) → index in found
-            for completion in simulate(automaton, from: position, anywhere: true) where completion.end > position {
+            let completions = simulate(automaton, from: position, anywhere: true)
+            begin = workspace.listStore.count  // after what the values' own lists matched
+            for completion in completions where completion.end > position {
                 let match = ListMatch(end: Int32(completion.end), kind: .exact, value: completion.accept, number: 0,
-                                      edits: UInt8(clamping: completion.score.edits), nested: arena.chain(completion.captures))
-                let slot = Int64(completion.end) << 32 | Int64(completion.accept)
-                if let existing = best[slot] {
-                    if match.edits < found[existing].edits { found[existing] = match }
+                                      edits: UInt8(clamping: completion.score.edits), nested: workspace.arena.chain(completion.captures))
+                // The same value over the same span by another path: keep the fewer edits.
+                if let existing = workspace.listStore[begin...].firstIndex(where: { $0.end == match.end && $0.value == match.value }) {
+                    if match.edits < workspace.listStore[existing].edits { workspace.listStore[existing] = match }
                 } else {
-                    best[slot] = found.count
-                    found.append(match)
+                    workspace.listStore.append(match)
                 }
             }
         case .external:
-            if let values = external.lists[compiled.name] { found = externalMatches(values, at: position) }
+            if let values = external.lists[compiled.name] { workspace.listStore += externalMatches(values, at: position) }
         case .range(let range, let spelled):
             if range.digits, let digits = digits(at: position) {
                 // hassil reads a decimal only where the range has fractions.
                 let (end, number) = range.fractions != nil ? (digits.end, digits.value) : (digits.integerEnd, digits.integerValue)
                 if let value = range.accepts(number, spelledOut: false) {
-                    found.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                    workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
                 }
             }
             if range.words {
                 spelled.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { index, end in
                     guard let value = range.accepts(spelled.values[Int(index)], spelledOut: true) else { return }
-                    found.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                    workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
                 }
             }
         case .wildcard:
             // Values the caller found here, then (unless the list is closed) free text.
-            for value in self.found.values(ofList: list, at: position, listCount: grammar.lists.count) {
-                found.append(ListMatch(end: value.end, kind: value.edits > 0 ? .fuzzy : .exact, value: value.index, number: 0,
-                                       edits: value.edits, nested: []))
+            for value in found.values(ofList: list, at: position, listCount: grammar.lists.count) {
+                workspace.listStore.append(ListMatch(end: value.end, kind: value.edits > 0 ? .fuzzy : .exact, value: value.index, number: 0,
+                                                     edits: value.edits, nested: []))
             }
             // Whole words: a wildcard starts and ends at word boundaries.
-            guard input.isBoundary[position], !self.found.closed.contains(list) else { break }
+            guard input.isBoundary[position], !found.closed.contains(list) else { break }
             for end in (position + 1)...input.count where input.isBoundary[end] {
-                found.append(ListMatch(end: Int32(end), kind: .wildcard, value: 0, number: 0, edits: 0, nested: []))
+                workspace.listStore.append(ListMatch(end: Int32(end), kind: .wildcard, value: 0, number: 0, edits: 0, nested: []))
             }
         }
-        listMatches[key] = found
-        return found
+        let range = begin..<workspace.listStore.count
+        workspace.listRanges[key] = range
+        return workspace.listStore[range]
     }
 
     private func externalMatches(_ values: PreparedValues, at position: Int) -> [ListMatch] {
@@ -419,7 +476,7 @@ struct MatchRun {
     /// A number in digits starting at `position`: its integer part, and the decimal when a
     /// separator (either, as hassil reads them) and digits follow.
     private mutating func digits(at position: Int) -> DigitReading? {
-        if let cached = digitCache[position] { return cached.integerEnd > position ? cached : nil }
+        if let cached = workspace.digits[position] { return cached.integerEnd > position ? cached : nil }
         var reading = DigitReading(integerEnd: position, integerValue: 0, end: position, value: 0)
         var cursor = position
         while cursor < input.count, let digit = MatchRun.digitValue(input.scalars[cursor]) {
@@ -442,7 +499,7 @@ struct MatchRun {
             reading.end = cursor
             reading.value = reading.integerValue + fraction
         }
-        digitCache[position] = reading
+        workspace.digits[position] = reading
         return reading.integerEnd > position ? reading : nil
     }
 
@@ -452,6 +509,44 @@ struct MatchRun {
         guard scalar >= 0x80, let value = Unicode.Scalar(scalar), value.properties.numericType == .decimal,
               let number = value.properties.numericValue else { return nil }
         return Int(number)
+    }
+}
+
+/// How a thread of the main simulation was reached: what its last step consumed.
+struct TraceStep {
+    enum Kind: UInt8 {
+        case start, word, slot, skip
+    }
+
+    var kind: Kind
+    /// The piece (a word) or slot symbol; -1 for skip words and the start.
+    var symbol: Int32
+    /// The input range consumed (positions in ``MatchInput/scalars``).
+    var start: Int32
+    var end: Int32
+    var edits: UInt8
+    /// The slot's capture in the arena (its head, nested captures before it).
+    var capture: Int32
+}
+
+/// The main simulation's threads, recorded for explanations: each thread's last step,
+/// predecessor, state, position and score, by thread id.
+struct MatchTrace {
+    var steps: [TraceStep] = []
+    var parents: [Int32] = []
+    var states: [Int32] = []
+    var positions: [Int32] = []
+    var scores: [MatchRun.Score] = []
+
+    /// The steps from the start to `thread`, in order (the start itself left out).
+    func path(to thread: Int32) -> [TraceStep] {
+        var result: [TraceStep] = []
+        var current = thread
+        while current >= 0 {
+            if steps[Int(current)].kind != .start { result.append(steps[Int(current)]) }
+            current = parents[Int(current)]
+        }
+        return result.reversed()
     }
 }
 
@@ -528,6 +623,12 @@ struct CaptureArena {
         captures.append(capture)
         ids.insert(fingerprint, Int32(captures.count - 1))
         return Int32(captures.count - 1)
+    }
+
+    /// Forgets every capture, keeping the capacity.
+    mutating func removeAll() {
+        captures.removeAll(keepingCapacity: true)
+        ids.removeAll()
     }
 
     /// The captures from the root to `head`, in order.

@@ -4,7 +4,8 @@
 /// The standard `Dictionary` hashes with SipHash, seeded per process, which is most of the
 /// cost of a lookup this small; keys here are plain integers the matcher made itself, so a
 /// multiplicative hash (Knuth's, with the golden-ratio constant) spreads them well enough.
-/// Linear probing; the table doubles when half full.
+/// Linear probing; the table doubles when half full. An empty table holds no storage until
+/// its first insertion, so tables kept for reuse cost nothing until used.
 struct ProbeTable {
     private var keys: [UInt64]
     private var values: [Int32]
@@ -14,7 +15,15 @@ struct ProbeTable {
     /// The value that marks an empty slot.
     private static let empty: Int32 = -1
 
-    init(capacity: Int = 64) {
+    /// An empty table, with no storage.
+    init() {
+        keys = []
+        values = []
+        mask = 0
+    }
+
+    /// An empty table with room for `capacity` entries before it grows.
+    init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         keys = Array(repeating: 0, count: size)
@@ -33,6 +42,7 @@ struct ProbeTable {
     /// about each value stored under an equal key.
     @inline(__always)
     func find(_ key: UInt64, matches: (Int32) -> Bool) -> Int32? {
+        guard count > 0 else { return nil }
         var slot = ProbeTable.hash(key) & mask
         while values[slot] != ProbeTable.empty {
             if keys[slot] == key, matches(values[slot]) { return values[slot] }
@@ -44,6 +54,7 @@ struct ProbeTable {
     /// Stores `value` under `key` (beside any value already there).
     @inline(__always)
     mutating func insert(_ key: UInt64, _ value: Int32) {
+        if keys.isEmpty { self = ProbeTable(capacity: 32) }
         var slot = ProbeTable.hash(key) & mask
         while values[slot] != ProbeTable.empty { slot = (slot + 1) & mask }
         keys[slot] = key
@@ -55,7 +66,7 @@ struct ProbeTable {
     /// Empties the table, keeping its capacity.
     mutating func removeAll() {
         guard count > 0 else { return }
-        for index in values.indices { values[index] = ProbeTable.empty }
+        values.withUnsafeMutableBufferPointer { $0.update(repeating: ProbeTable.empty) }
         count = 0
     }
 
