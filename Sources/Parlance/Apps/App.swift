@@ -65,9 +65,14 @@ public struct App: Sendable, Hashable {
         (vocabulary.vocabulary(for: language)?.items ?? []) + userVocabulary.items
     }
 
-    /// The example phrases for `language` (or the development region's).
+    /// The example phrases written in `language`: those of a localization of that language
+    /// (a Base localization counts as the development region's). Unlike vocabulary, examples
+    /// never fall back to another language: they are sentences of their language.
     public func intentPhrases(for language: Language) -> [IntentPhrase] {
-        vocabulary.vocabulary(for: language)?.intentPhrases ?? []
+        guard let localization = vocabulary.localization(for: language) else { return [] }
+        let written = localization.language ?? developmentRegion.flatMap { try? Language($0) }
+        guard let written, written.code == language.code else { return [] }
+        return localization.vocabulary.intentPhrases
     }
 }
 

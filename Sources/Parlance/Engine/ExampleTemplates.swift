@@ -53,7 +53,7 @@ struct ExampleTemplates {
     static func template(_ example: String, index: VocabularyIndex, intent: IntentDefinition?, lists: VocabularyLists,
                          tokenizer: Tokenizer) -> String {
         let scalars = Array(example.unicodeScalars)
-        let spans = index.spans(in: tokenizer.tokenize(example), policy: .fixed(0))
+        let spans = index.allSpans(in: tokenizer.tokenize(example), policy: .fixed(0))
             .sorted { ($0.scalarRange.count, -$0.scalarRange.lowerBound) > ($1.scalarRange.count, -$1.scalarRange.lowerBound) }
         var chosen: [(Range<Int>, String)] = []
         for span in spans where !chosen.contains(where: { $0.0.overlaps(span.scalarRange) }) {
