@@ -1,3 +1,5 @@
+import ParlanceText
+
 /// Finds slot spans in an utterance: BIO tags over its words, chosen by a first-order
 /// Viterbi search under an averaged structured perceptron (Collins 2002, "Discriminative
 /// Training Methods for Hidden Markov Models"), restricted to the slots of the utterance's
@@ -8,106 +10,182 @@
 /// intent, for what is particular to one.
 ///
 /// Each word's features: the word and its neighbours (two each side), neighbour pairs,
-/// prefixes and suffixes, its shape as written (capitals, digits), and whether it lies in
-/// a span of an induced slot list (the slot values of the training queries, matched as
-/// whole word sequences): the lists tell the tagger which words are values, the context
+/// prefixes and suffixes, its shape as written (capitals, digits) and its place in a run of
+/// capitalized words, and what the ``SlotGazetteer`` induced from the training values says:
+/// whether it lies in a span that is a known value of some slot, and which slots' values
+/// contain the word itself. The lists tell the tagger which words are values, the context
 /// words where an unseen value starts and ends.
+///
+/// Features are 64-bit hashes (``FeatureHash``) mapped to weight rows by a ``FeatureTable``:
+/// tagging builds no strings, and scores only the tags its intent allows.
 struct SlotTagger: Sendable {
-    /// A training or test utterance: its words (normalized), their written forms, and for
-    /// training the tag of each word.
-    struct Sentence {
-        let words: [String]
-        let written: [String]
-        /// The intent's name.
-        let intent: String
-        var tags: [Int] = []
+    /// An utterance's words as the tagger reads them, computed once per utterance.
+    struct Tokens: Sendable {
+        /// The hash of each normalized word.
+        var words: [UInt64] = []
+        /// The shape of each word as written (``Shape``).
+        var shapes: [UInt8] = []
+        /// Per word, ``affixesPerWord`` hashes: prefixes then suffixes of 2, 3 and 4 scalars
+        /// of the normalized word, 0 where the word is not longer than the affix.
+        var affixes: [UInt64] = []
+
+        static let affixesPerWord = 6
+
+        var count: Int { words.count }
+
+        /// The words of a tokenized text.
+        init(_ tokenized: TokenizedText) {
+            let count = tokenized.tokens.count
+            words.reserveCapacity(count)
+            shapes.reserveCapacity(count)
+            affixes.reserveCapacity(count * Self.affixesPerWord)
+            for token in tokenized.tokens {
+                let scalars = tokenized.normalizedScalars(of: token)
+                words.append(FeatureHash.scalars(scalars))
+                shapes.append(Shape.of(tokenized.original(token)).rawValue)
+                for length in 2...4 {
+                    affixes.append(scalars.count > length ? FeatureHash.scalars(scalars.prefix(length)) : 0)
+                }
+                for length in 2...4 {
+                    affixes.append(scalars.count > length ? FeatureHash.scalars(scalars.suffix(length)) : 0)
+                }
+            }
+        }
     }
 
-    /// The tags: 0 = outside; slot s (0-based) has begin 1 + 2s and inside 2 + 2s.
+    /// A word's shape as written.
+    enum Shape: UInt8 {
+        case digits, digitsAndOther, capitalized, capitals, lowercase, other
+
+        /// The shape of a written word: digits, digits with other characters, a capital
+        /// first ("Paris", "A"), all capitals ("NY"), a lower-case first, anything else.
+        static func of(_ written: Substring) -> Shape {
+            var first: Unicode.Scalar?
+            var allDigits = true, anyDigit = false, allUpper = true, length = 0
+            for scalar in written.unicodeScalars {
+                if first == nil { first = scalar }
+                length += 1
+                let properties = scalar.properties
+                let digit = properties.numericType != nil
+                anyDigit = anyDigit || digit
+                allDigits = allDigits && digit
+                allUpper = allUpper && properties.isUppercase
+            }
+            guard let first else { return .other }
+            if allDigits { return .digits }
+            if anyDigit { return .digitsAndOther }
+            if first.properties.isUppercase { return length > 1 && allUpper ? .capitals : .capitalized }
+            return first.properties.isLowercase ? .lowercase : .other
+        }
+
+        var isCapitalized: Bool { self == .capitalized || self == .capitals }
+    }
+
+    /// A training utterance: its words, intent (an index into ``intents``), the tag of each
+    /// word, and its own slot values, which its gazetteer features must not see.
+    struct Example {
+        let tokens: Tokens
+        let intent: Int
+        let tags: [Int]
+        let values: [SlotGazetteer.Value]
+    }
+
+    /// The slot names; tags: 0 = outside, slot s (0-based) has begin 1 + 2s and inside 2 + 2s.
     let slotNames: [String]
-    /// Feature string → id.
-    let vocabulary: [String: Int32]
+    /// The intent names (tag sets and intent-joined features are per intent).
+    let intents: [String]
+    /// Feature key → weight row.
+    let features: FeatureTable
     /// Averaged weights, feature-major, `tagCount` per feature.
     let weights: [Float]
     /// Averaged transition weights: (previous tag + 1) × tagCount + tag; row 0 is the start.
     let transitions: [Float]
-    /// Value lists: first word → (words, slot index), longest first.
-    let gazetteer: [String: [([String], Int)]]
-    /// The same lists without values seen only once: what marks training sentences, so the
-    /// tagger does not learn that every value is in the lists (leave-one-out for values
-    /// said once; a test value is as often unseen).
-    let trainingGazetteer: [String: [([String], Int)]]
-    /// Per intent, which tags it may use.
-    let allowedTags: [String: [Bool]]
+    /// The slot values of the training queries.
+    let gazetteer: SlotGazetteer
+    /// Per intent, the tags it may use, ascending.
+    let allowedTags: [[Int]]
+    /// Per intent, a hash joined with each feature.
+    let intentSalts: [UInt64]
 
     var tagCount: Int { 1 + 2 * slotNames.count }
 
-    /// Trains on sentences whose tags are set, with slot values for the gazetteer.
-    init(slotNames: [String], sentences: [Sentence], values: [(words: [String], slot: Int)], epochs: Int = 12, seed: UInt64 = 0x7a6) {
+    /// Trains on examples whose tags are set; the gazetteer holds every example's values.
+    init(slotNames: [String], intents: [String], examples: [Example], gazetteer: SlotGazetteer, epochs: Int = 12, seed: UInt64 = 0x7a6) {
         self.slotNames = slotNames
-        var allowedTags: [String: [Bool]] = [:]
-        for sentence in sentences {
-            var mask = allowedTags[sentence.intent] ?? [true] + [Bool](repeating: false, count: 2 * slotNames.count)
-            for tag in sentence.tags where tag > 0 {
-                let slot = (tag - 1) / 2
-                mask[1 + 2 * slot] = true
-                mask[2 + 2 * slot] = true
-            }
-            allowedTags[sentence.intent] = mask
-        }
-        self.allowedTags = allowedTags
-        var counts: [ValueKey: Int] = [:]
-        for value in values where !value.words.isEmpty { counts[ValueKey(words: value.words, slot: value.slot), default: 0] += 1 }
-        func table(minimumCount: Int) -> [String: [([String], Int)]] {
-            var gazetteer: [String: [([String], Int)]] = [:]
-            for (key, count) in counts where count >= minimumCount { gazetteer[key.words[0], default: []].append((key.words, key.slot)) }
-            for key in gazetteer.keys {
-                gazetteer[key]!.sort { ($0.0.count, $1.0.joined(separator: " "), $0.1) > ($1.0.count, $0.0.joined(separator: " "), $1.1) }
-            }
-            return gazetteer
-        }
-        let gazetteer = table(minimumCount: 1)
+        self.intents = intents
         self.gazetteer = gazetteer
-        let trainingGazetteer = table(minimumCount: 2)
-        self.trainingGazetteer = trainingGazetteer
-
         let tags = 1 + 2 * slotNames.count
-        var vocabulary: [String: Int32] = [:]
-        let featureRows: [[[Int32]]] = sentences.map { sentence in
-            Self.featureNames(sentence, gazetteer: trainingGazetteer, slotNames: slotNames).map { names in
-                names.map { name in
-                    if let id = vocabulary[name] { return id }
-                    let id = Int32(vocabulary.count)
-                    vocabulary[name] = id
-                    return id
-                }
+        var masks = [[Bool]](repeating: [true] + [Bool](repeating: false, count: tags - 1), count: intents.count)
+        for example in examples {
+            for tag in example.tags where tag > 0 {
+                let slot = (tag - 1) / 2
+                masks[example.intent][1 + 2 * slot] = true
+                masks[example.intent][2 + 2 * slot] = true
             }
         }
-        self.vocabulary = vocabulary
-        var model = Perceptron(features: vocabulary.count, tags: tags)
-        var order = Array(sentences.indices)
+        let allowedTags = masks.map { mask in mask.indices.filter { mask[$0] } }
+        self.allowedTags = allowedTags
+        let intentSalts = intents.map { FeatureHash.combine(0x1_0000, FeatureHash.string($0)) }
+        self.intentSalts = intentSalts
+
+        var table = FeatureTable(capacity: 1 << 16)
+        var keys: [UInt64] = []
+        var marks = SlotGazetteer.Marks()
+        // Each example's feature ids, token by token: ids[offsets[i]..<offsets[i + 1]].
+        let rows: [(ids: [Int32], offsets: [Int])] = examples.map { example in
+            gazetteer.mark(example.tokens, excluding: example.values, into: &marks)
+            var ids: [Int32] = []
+            var offsets = [0]
+            for i in 0..<example.tokens.count {
+                Self.keys(example.tokens, marks: marks, at: i, salt: intentSalts[example.intent], into: &keys)
+                for key in keys { ids.append(table.insert(key)) }
+                offsets.append(ids.count)
+            }
+            return (ids, offsets)
+        }
+        features = table
+
+        var model = Perceptron(features: table.count, tags: tags)
+        var order = Array(examples.indices)
         var generator = SplitMix64(seed: seed)
+        var scratch = Viterbi()
+        var guess: [Int] = []
         for _ in 0..<epochs {
             for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, generator.next(below: i + 1)) }
             for index in order {
-                let features = featureRows[index]
-                let gold = sentences[index].tags
-                let guess = Self.viterbi(features, tags: tags, weights: model.weights, transitions: model.transitions,
-                                         allowed: allowedTags[sentences[index].intent]!)
-                if guess != gold { model.update(features: features, gold: gold, guess: guess) }
+                let row = rows[index]
+                let gold = examples[index].tags
+                scratch.decode(ids: row.ids, offsets: row.offsets, allowed: allowedTags[examples[index].intent], tags: tags,
+                               weights: model.weights, transitions: model.transitions, into: &guess)
+                if guess != gold { model.update(ids: row.ids, offsets: row.offsets, gold: gold, guess: guess) }
                 model.tick()
             }
         }
         (weights, transitions) = model.averaged()
     }
 
-    /// The tags of a sentence.
-    func tag(_ sentence: Sentence) -> [Int] {
-        let features = Self.featureNames(sentence, gazetteer: gazetteer, slotNames: slotNames).map { names in
-            names.compactMap { vocabulary[$0] }
+    /// The tags of an utterance's words, for the intent at `intent` in ``intents``.
+    func tag(_ tokens: Tokens, intent: Int) -> [Int] {
+        var marks = SlotGazetteer.Marks()
+        gazetteer.mark(tokens, excluding: [], into: &marks)
+        var keys: [UInt64] = []
+        var ids: [Int32] = []
+        var offsets = [0]
+        ids.reserveCapacity(tokens.count * 48)
+        offsets.reserveCapacity(tokens.count + 1)
+        for i in 0..<tokens.count {
+            Self.keys(tokens, marks: marks, at: i, salt: intentSalts[intent], into: &keys)
+            for key in keys {
+                let id = features.id(key)
+                if id >= 0 { ids.append(id) }
+            }
+            offsets.append(ids.count)
         }
-        let allowed = allowedTags[sentence.intent] ?? [true] + [Bool](repeating: false, count: 2 * slotNames.count)
-        return Self.viterbi(features, tags: tagCount, weights: weights, transitions: transitions, allowed: allowed)
+        var scratch = Viterbi()
+        var path: [Int] = []
+        scratch.decode(ids: ids, offsets: offsets, allowed: allowedTags[intent], tags: tagCount,
+                       weights: weights, transitions: transitions, into: &path)
+        return path
     }
 
     /// The slot spans of tags: (slot index, word range).
@@ -126,110 +204,233 @@ struct SlotTagger: Sendable {
         return spans
     }
 
-    /// The feature names of each word.
-    static func featureNames(_ sentence: Sentence, gazetteer: [String: [([String], Int)]], slotNames: [String]) -> [[String]] {
-        let words = sentence.words
-        let count = words.count
-        func word(_ i: Int) -> String { i < 0 ? "<s>" : i >= count ? "</s>" : words[i] }
-        // Gazetteer marks: the longest value starting at each word, left to right.
-        var marks = [String?](repeating: nil, count: count)
+    /// Feature templates: each key starts from one of these.
+    private enum Template: UInt64 {
+        case bias = 1, word, previous, next, previous2, next2, previousWord, wordNext, previousNext
+        case shape, previousShape, shapeNext, capitalRun, affix
+        case mark, markWord, previousMark, nextMark, member
+    }
+
+    static let start = FeatureHash.string("<s>")
+    static let end = FeatureHash.string("</s>")
+
+    /// The feature keys of word `i`: each feature alone and joined with the intent's salt.
+    static func keys(_ tokens: Tokens, marks: SlotGazetteer.Marks, at i: Int, salt: UInt64, into keys: inout [UInt64]) {
+        keys.removeAll(keepingCapacity: true)
+        let count = tokens.count
+        func word(_ j: Int) -> UInt64 { j < 0 ? start : j >= count ? end : tokens.words[j] }
+        func shape(_ j: Int) -> UInt64 { j < 0 ? 100 : j >= count ? 101 : UInt64(tokens.shapes[j]) }
+        func add(_ template: Template, _ a: UInt64, _ b: UInt64 = 0) {
+            keys.append(FeatureHash.combine(template.rawValue, a, b))
+        }
+        let w = tokens.words[i]
+        add(.bias, 0)
+        add(.word, w)
+        add(.previous, word(i - 1))
+        add(.next, word(i + 1))
+        add(.previous2, word(i - 2))
+        add(.next2, word(i + 2))
+        add(.previousWord, word(i - 1), w)
+        add(.wordNext, w, word(i + 1))
+        add(.previousNext, word(i - 1), word(i + 1))
+        add(.shape, shape(i))
+        add(.previousShape, shape(i - 1), shape(i))
+        add(.shapeNext, shape(i), shape(i + 1))
+        // Where the word sits in a run of capitalized words: alone, first, inside, last.
+        if Shape(rawValue: tokens.shapes[i])!.isCapitalized {
+            let before = i > 0 && Shape(rawValue: tokens.shapes[i - 1])!.isCapitalized
+            let after = i + 1 < count && Shape(rawValue: tokens.shapes[i + 1])!.isCapitalized
+            add(.capitalRun, (before ? 2 : 0) + (after ? 1 : 0))
+        }
+        for k in 0..<Tokens.affixesPerWord {
+            let affix = tokens.affixes[i * Tokens.affixesPerWord + k]
+            if affix != 0 { add(.affix, UInt64(k), affix) }
+        }
+        for mark in marks.spans(at: i) {
+            add(.mark, UInt64(mark))
+            add(.markWord, UInt64(mark), w)
+        }
+        if i > 0 { for mark in marks.spans(at: i - 1) { add(.previousMark, UInt64(mark)) } }
+        if i + 1 < count { for mark in marks.spans(at: i + 1) { add(.nextMark, UInt64(mark)) } }
+        for slot in marks.members(at: i) { add(.member, UInt64(slot)) }
+        let plain = keys.count
+        for k in 0..<plain { keys.append(FeatureHash.combine(keys[k], salt)) }
+    }
+}
+
+/// The slot values of the training queries, as word-hash sequences: which spans of an
+/// utterance are known values of which slots, and which slots' values contain a word.
+///
+/// Counts are kept so that a training query's features can leave out its own values
+/// (leave-one-out): a value said once in training is, for that query, as unknown as most
+/// test values are, and the tagger does not learn that every value is in the lists.
+struct SlotGazetteer: Sendable {
+    /// A slot value of a training query: its words' hashes and the slot.
+    struct Value: Sendable {
+        let words: [UInt64]
+        let slot: Int
+    }
+
+    /// The most slots a word or span is marked with (the most frequent first).
+    static let marksPerWord = 3
+
+    /// The marks of an utterance's words: per word, up to ``marksPerWord`` span marks
+    /// (2 × slot, + 1 inside a span) and as many slots whose values contain the word;
+    /// -1 pads.
+    struct Marks {
+        var spanMarks: [Int32] = []
+        var memberSlots: [Int32] = []
+
+        func spans(at i: Int) -> ArraySlice<Int32> {
+            let base = i * SlotGazetteer.marksPerWord
+            var end = base
+            while end < base + SlotGazetteer.marksPerWord, spanMarks[end] >= 0 { end += 1 }
+            return spanMarks[base..<end]
+        }
+
+        func members(at i: Int) -> ArraySlice<Int32> {
+            let base = i * SlotGazetteer.marksPerWord
+            var end = base
+            while end < base + SlotGazetteer.marksPerWord, memberSlots[end] >= 0 { end += 1 }
+            return memberSlots[base..<end]
+        }
+    }
+
+    /// Value hash → (slot, count), most frequent first.
+    private var values: [UInt64: [(slot: Int32, count: Int32)]] = [:]
+    /// First word → the lengths of values starting with it, longest first.
+    private var lengths: [UInt64: [Int]] = [:]
+    /// Word → (slot, count) of the values containing it, most frequent first.
+    private var members: [UInt64: [(slot: Int32, count: Int32)]] = [:]
+
+    /// The lists of these values.
+    init(_ all: [Value]) {
+        var valueCounts: [UInt64: [Int32: Int32]] = [:]
+        var memberCounts: [UInt64: [Int32: Int32]] = [:]
+        var lengthSets: [UInt64: Set<Int>] = [:]
+        for value in all where !value.words.isEmpty {
+            valueCounts[Self.hash(value.words[...]), default: [:]][Int32(value.slot), default: 0] += 1
+            lengthSets[value.words[0], default: []].insert(value.words.count)
+            for word in Set(value.words) { memberCounts[word, default: [:]][Int32(value.slot), default: 0] += 1 }
+        }
+        func ranked(_ counts: [Int32: Int32]) -> [(slot: Int32, count: Int32)] {
+            counts.map { (slot: $0.key, count: $0.value) }.sorted { ($0.count, -$0.slot) > ($1.count, -$1.slot) }
+        }
+        values = valueCounts.mapValues(ranked)
+        members = memberCounts.mapValues(ranked)
+        lengths = lengthSets.mapValues { $0.sorted(by: >) }
+    }
+
+    /// The hash of a word sequence.
+    static func hash(_ words: ArraySlice<UInt64>) -> UInt64 {
+        var hash: UInt64 = 0x5107
+        for word in words { hash = FeatureHash.combine(hash, word) }
+        return hash
+    }
+
+    /// Marks an utterance's words: the longest known value starting at each word, left to
+    /// right, and each word's member slots; the `excluding` values are counted out.
+    func mark(_ tokens: SlotTagger.Tokens, excluding: [Value], into marks: inout Marks) {
+        let count = tokens.count
+        let width = Self.marksPerWord
+        marks.spanMarks = [Int32](repeating: -1, count: count * width)
+        marks.memberSlots = [Int32](repeating: -1, count: count * width)
+        let excludedValues = excluding.map { (Self.hash($0.words[...]), Int32($0.slot)) }
         var position = 0
         while position < count {
             var advanced = false
-            for (value, slot) in gazetteer[words[position]] ?? [] where position + value.count <= count {
-                if Array(words[position..<(position + value.count)]) == value {
-                    marks[position] = "B" + String(slot)
-                    for inside in (position + 1)..<(position + value.count) { marks[inside] = "I" + String(slot) }
-                    position += value.count
+            for length in lengths[tokens.words[position]] ?? [] where position + length <= count {
+                let hash = Self.hash(tokens.words[position..<(position + length)])
+                guard let slots = values[hash] else { continue }
+                var found = 0
+                for (slot, total) in slots where found < width {
+                    let own = excludedValues.reduce(Int32(0)) { $0 + ($1 == (hash, slot) ? 1 : 0) }
+                    guard total > own else { continue }
+                    for inside in position..<(position + length) {
+                        marks.spanMarks[inside * width + found] = 2 * slot + (inside == position ? 0 : 1)
+                    }
+                    found += 1
+                }
+                if found > 0 {
+                    position += length
                     advanced = true
                     break
                 }
             }
             if !advanced { position += 1 }
         }
-        var result: [[String]] = []
-        result.reserveCapacity(count)
         for i in 0..<count {
-            let w = words[i]
-            var names = [
-                "bias", "w=" + w, "w-1=" + word(i - 1), "w+1=" + word(i + 1), "w-2=" + word(i - 2), "w+2=" + word(i + 2),
-                "w-1w=" + word(i - 1) + " " + w, "ww+1=" + w + " " + word(i + 1), "w-1w+1=" + word(i - 1) + " " + word(i + 1),
-                "shape=" + shape(sentence.written[i]),
-                "shape-1=" + (i > 0 ? shape(sentence.written[i - 1]) : "<s>") + shape(sentence.written[i]),
-                "shape+1=" + shape(sentence.written[i]) + (i + 1 < count ? shape(sentence.written[i + 1]) : "</s>"),
-            ]
-            if w.count > 3 {
-                names.append("p3=" + String(w.prefix(3)))
-                names.append("s3=" + String(w.suffix(3)))
-            }
-            if let mark = marks[i] { names.append("g=" + mark); names.append("gw=" + mark + w) }
-            if i > 0, let mark = marks[i - 1] { names.append("g-1=" + mark) }
-            if i + 1 < count, let mark = marks[i + 1] { names.append("g+1=" + mark) }
-            // Each feature alone and joined with the intent.
-            let intent = "i=" + sentence.intent + "|"
-            names += names.map { intent + $0 }
-            result.append(names)
-        }
-        return result
-    }
-
-    /// The word's shape: "Xx" capitalized, "x" lower case, "X" all capitals, "d" digits, "o" other.
-    static func shape(_ written: String) -> String {
-        guard let first = written.first else { return "o" }
-        if written.allSatisfy(\.isNumber) { return "d" }
-        if written.contains(where: \.isNumber) { return "dx" }
-        if first.isUppercase { return written.count > 1 && written.allSatisfy(\.isUppercase) ? "X" : "Xx" }
-        return first.isLowercase ? "x" : "o"
-    }
-
-    /// The best tag sequence; an inside tag only follows its slot's begin or inside tag.
-    static func viterbi(_ features: [[Int32]], tags: Int, weights: [Float], transitions: [Float], allowed mask: [Bool]) -> [Int] {
-        let count = features.count
-        guard count > 0 else { return [] }
-        var emission = [Float](repeating: 0, count: count * tags)
-        for i in 0..<count {
-            for feature in features[i] {
-                let base = Int(feature) * tags
-                for t in 0..<tags { emission[i * tags + t] += weights[base + t] }
+            guard let slots = members[tokens.words[i]] else { continue }
+            var found = 0
+            for (slot, total) in slots where found < width {
+                var own: Int32 = 0
+                for value in excluding where value.slot == slot && value.words.contains(tokens.words[i]) { own += 1 }
+                guard total > own else { continue }
+                marks.memberSlots[i * width + found] = slot
+                found += 1
             }
         }
-        func allowed(_ previous: Int, _ tag: Int) -> Bool {
-            guard mask[tag] else { return false }
-            guard tag > 0, tag % 2 == 0 else { return true }
-            return previous == tag || previous == tag - 1
-        }
-        var score = [Float](repeating: -.infinity, count: count * tags)
-        var back = [Int](repeating: 0, count: count * tags)
-        for t in 0..<tags where allowed(-1, t) { score[t] = transitions[t] + emission[t] }
-        for i in 1..<max(1, count) {
-            for t in 0..<tags {
-                var best: Float = -.infinity
-                var bestPrevious = 0
-                for p in 0..<tags where allowed(p, t) {
-                    let value = score[(i - 1) * tags + p] + transitions[(p + 1) * tags + t]
-                    if value > best { best = value; bestPrevious = p }
-                }
-                score[i * tags + t] = best + emission[i * tags + t]
-                back[i * tags + t] = bestPrevious
-            }
-        }
-        var last = 0
-        for t in 0..<tags where score[(count - 1) * tags + t] > score[(count - 1) * tags + last] { last = t }
-        guard score[(count - 1) * tags + last] > -.infinity else { return [Int](repeating: 0, count: count) }
-        var path = [Int](repeating: 0, count: count)
-        path[count - 1] = last
-        var i = count - 1
-        while i > 0 {
-            path[i - 1] = back[i * tags + path[i]]
-            i -= 1
-        }
-        return path
     }
 }
 
-private struct ValueKey: Hashable {
-    let words: [String]
-    let slot: Int
+/// First-order Viterbi decoding over the tags an intent allows; an inside tag only
+/// follows its slot's begin or inside tag. Scratch buffers are reused between calls.
+private struct Viterbi {
+    var emission: [Float] = []
+    var score: [Float] = []
+    var back: [Int32] = []
+
+    mutating func decode(ids: [Int32], offsets: [Int], allowed: [Int], tags: Int, weights: [Float], transitions: [Float],
+                         into path: inout [Int]) {
+        let count = offsets.count - 1
+        path.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        let m = allowed.count
+        emission.removeAll(keepingCapacity: true)
+        emission.append(contentsOf: repeatElement(0, count: count * m))
+        score.removeAll(keepingCapacity: true)
+        score.append(contentsOf: repeatElement(-.infinity, count: count * m))
+        back.removeAll(keepingCapacity: true)
+        back.append(contentsOf: repeatElement(0, count: count * m))
+        weights.withUnsafeBufferPointer { weights in
+            emission.withUnsafeMutableBufferPointer { emission in
+                for i in 0..<count {
+                    for f in offsets[i]..<offsets[i + 1] {
+                        let base = Int(ids[f]) * tags
+                        for k in 0..<m { emission[i * m + k] += weights[base + allowed[k]] }
+                    }
+                }
+            }
+        }
+        @inline(__always) func follows(_ previous: Int, _ tag: Int) -> Bool {
+            tag == 0 || tag % 2 == 1 || previous == tag || previous == tag - 1
+        }
+        for k in 0..<m where follows(-1, allowed[k]) { score[k] = transitions[allowed[k]] + emission[k] }
+        for i in 1..<count {
+            for k in 0..<m {
+                let tag = allowed[k]
+                var best: Float = -.infinity
+                var bestPrevious: Int32 = 0
+                for p in 0..<m where follows(allowed[p], tag) {
+                    let value = score[(i - 1) * m + p] + transitions[(allowed[p] + 1) * tags + tag]
+                    if value > best { best = value; bestPrevious = Int32(p) }
+                }
+                score[i * m + k] = best + emission[i * m + k]
+                back[i * m + k] = bestPrevious
+            }
+        }
+        var last = 0
+        for k in 0..<m where score[(count - 1) * m + k] > score[(count - 1) * m + last] { last = k }
+        path.append(contentsOf: repeatElement(0, count: count))
+        var k = last
+        var i = count - 1
+        while true {
+            path[i] = allowed[k]
+            if i == 0 { break }
+            k = Int(back[i * m + k])
+            i -= 1
+        }
+    }
 }
 
 /// Perceptron weights with the running sums that averaging needs (Daumé's trick: keep
@@ -250,17 +451,17 @@ private struct Perceptron {
         transitionSums = transitions
     }
 
-    mutating func update(features: [[Int32]], gold: [Int], guess: [Int]) {
-        for i in features.indices where gold[i] != guess[i] {
-            for feature in features[i] {
-                let base = Int(feature) * tags
+    mutating func update(ids: [Int32], offsets: [Int], gold: [Int], guess: [Int]) {
+        for i in gold.indices where gold[i] != guess[i] {
+            for f in offsets[i]..<offsets[i + 1] {
+                let base = Int(ids[f]) * tags
                 weights[base + gold[i]] += 1
                 weightSums[base + gold[i]] += counter
                 weights[base + guess[i]] -= 1
                 weightSums[base + guess[i]] -= counter
             }
         }
-        for i in features.indices {
+        for i in gold.indices {
             let previousGold = i == 0 ? 0 : gold[i - 1] + 1
             let previousGuess = i == 0 ? 0 : guess[i - 1] + 1
             if previousGold == previousGuess && gold[i] == guess[i] { continue }
