@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import ParlanceText
 
 /// Finds slot spans in an utterance: BIO tags over its words, chosen by a first-order
@@ -25,6 +27,10 @@ struct SlotTagger: Sendable {
         var words: [UInt64] = []
         /// The shape of each word as written (``Shape``).
         var shapes: [UInt8] = []
+        /// Per word, 0, or what kind of number it is part of (``number(_:)``).
+        var numbers: [UInt8] = []
+        /// What separates each word from the one before (``Separator``).
+        var separators: [UInt8] = []
         /// Per word, ``affixesPerWord`` hashes: prefixes then suffixes of 2, 3 and 4 scalars
         /// of the normalized word, 0 where the word is not longer than the affix.
         var affixes: [UInt64] = []
@@ -33,13 +39,32 @@ struct SlotTagger: Sendable {
 
         var count: Int { words.count }
 
-        /// The words of a tokenized text.
-        init(_ tokenized: TokenizedText) {
+        /// The code of a number's kind: 1 + 2 × kind, + 1 when spelled out.
+        static func number(_ match: NumberMatch) -> UInt8 {
+            let kind: UInt8 = switch match.kind {
+            case .cardinal: 0
+            case .decimal: 1
+            case .percent: 2
+            case .ordinal: 3
+            }
+            return 1 + 2 * kind + (match.isSpelledOut ? 1 : 0)
+        }
+
+        /// The words of a tokenized text, with the numbers a ``NumberReader`` found in it.
+        init(_ tokenized: TokenizedText, numbers matches: [NumberMatch]) {
             let count = tokenized.tokens.count
             words.reserveCapacity(count)
             shapes.reserveCapacity(count)
             affixes.reserveCapacity(count * Self.affixesPerWord)
+            separators.reserveCapacity(count)
+            let utf8 = tokenized.text.utf8
+            var previousEnd = 0
             for token in tokenized.tokens {
+                let gap = utf8.index(utf8.startIndex, offsetBy: previousEnd)..<utf8.index(utf8.startIndex, offsetBy: token.utf8Range.lowerBound)
+                separators.append(Separator.of(tokenized.text[gap]).rawValue)
+                previousEnd = token.utf8Range.upperBound
+                let match = matches.first { $0.utf8Range.overlaps(token.utf8Range) }
+                numbers.append(match.map(Self.number) ?? 0)
                 let scalars = tokenized.normalizedScalars(of: token)
                 words.append(FeatureHash.scalars(scalars))
                 shapes.append(Shape.of(tokenized.original(token)).rawValue)
@@ -50,6 +75,21 @@ struct SlotTagger: Sendable {
                     affixes.append(scalars.count > length ? FeatureHash.scalars(scalars.suffix(length)) : 0)
                 }
             }
+        }
+    }
+
+    /// What is written between two words: only spaces, a comma, or other punctuation
+    /// ("West Union, Malaysia": a comma ends a value more often than not).
+    enum Separator: UInt8 {
+        case space, comma, punctuation
+
+        static func of(_ gap: Substring) -> Separator {
+            var result = Separator.space
+            for scalar in gap.unicodeScalars {
+                if scalar == "," { return .comma }
+                if !scalar.properties.isWhitespace { result = .punctuation }
+            }
+            return result
         }
     }
 
@@ -109,8 +149,26 @@ struct SlotTagger: Sendable {
 
     var tagCount: Int { 1 + 2 * slotNames.count }
 
+    /// How a tagger trains.
+    struct Training: Sendable {
+        /// Perceptrons trained, each from its own seed (order, augmented examples); their
+        /// averaged weights are averaged again. With few examples one perceptron's weights
+        /// depend much on the order it saw them in; the mean of several does not.
+        var members = 8
+        /// Passes over the examples per member.
+        var epochs = 4
+        /// Each intent is filled up to this many examples with augmented ones, drawn anew
+        /// every epoch (``augmented(_:perIntent:seed:)``).
+        var examplesPerIntent = 400
+        /// The first seed.
+        var seed: UInt64 = 0x7a6
+    }
+
     /// Trains on examples whose tags are set; the gazetteer holds every example's values.
-    init(slotNames: [String], intents: [String], examples: [Example], gazetteer: SlotGazetteer, epochs: Int = 12, seed: UInt64 = 0x7a6) {
+    ///
+    /// Members train in parallel (in rounds of as many as there are cores) and are summed
+    /// in member order, so the weights are the same on any number of cores.
+    init(slotNames: [String], intents: [String], examples: [Example], gazetteer: SlotGazetteer, training: Training = Training()) {
         self.slotNames = slotNames
         self.intents = intents
         self.gazetteer = gazetteer
@@ -128,40 +186,101 @@ struct SlotTagger: Sendable {
         let intentSalts = intents.map { FeatureHash.combine(0x1_0000, FeatureHash.string($0)) }
         self.intentSalts = intentSalts
 
+        // The features are those of the real examples: augmented ones only weigh them (their
+        // new word pairs would mostly pair training words, which test values rarely are).
         var table = FeatureTable(capacity: 1 << 16)
         var keys: [UInt64] = []
         var marks = SlotGazetteer.Marks()
-        // Each example's feature ids, token by token: ids[offsets[i]..<offsets[i + 1]].
-        let rows: [(ids: [Int32], offsets: [Int])] = examples.map { example in
-            gazetteer.mark(example.tokens, excluding: example.values, into: &marks)
-            var ids: [Int32] = []
-            var offsets = [0]
-            for i in 0..<example.tokens.count {
-                Self.keys(example.tokens, marks: marks, at: i, salt: intentSalts[example.intent], into: &keys)
-                for key in keys { ids.append(table.insert(key)) }
-                offsets.append(ids.count)
-            }
-            return (ids, offsets)
+        let realRows = examples.map { example in
+            Self.row(example, gazetteer: gazetteer, salt: intentSalts[example.intent], keys: &keys, marks: &marks) { table.insert($0) }
         }
-        features = table
+        let features = table
+        self.features = features
 
-        var model = Perceptron(features: table.count, tags: tags)
-        var order = Array(examples.indices)
+        let weightCount = features.count * tags
+        let transitionCount = (tags + 1) * tags
+        var weights = [Float](repeating: 0, count: weightCount)
+        var transitions = [Float](repeating: 0, count: transitionCount)
+        let members = max(1, training.members)
+        let scale = 1 / Float(members)
+        let round = max(1, min(members, ProcessInfo.processInfo.activeProcessorCount))
+        var first = 0
+        while first < members {
+            let count = min(round, members - first)
+            let results = Results(count)
+            let base = first
+            DispatchQueue.concurrentPerform(iterations: count) { offset in
+                let member = base + offset
+                results.store(offset, Self.trainMember(examples: examples, realRows: realRows, features: features, gazetteer: gazetteer,
+                                                        allowedTags: allowedTags, intentSalts: intentSalts, tags: tags, training: training,
+                                                        seed: FeatureHash.combine(training.seed, UInt64(member))))
+            }
+            for offset in 0..<count {
+                let (memberWeights, memberTransitions) = results.take(offset)
+                for i in 0..<weightCount { weights[i] += scale * memberWeights[i] }
+                for i in 0..<transitionCount { transitions[i] += scale * memberTransitions[i] }
+            }
+            first += count
+        }
+        self.weights = weights
+        self.transitions = transitions
+    }
+
+    /// One member's averaged weights.
+    private static func trainMember(examples: [Example], realRows: [Row], features: FeatureTable, gazetteer: SlotGazetteer,
+                                    allowedTags: [[Int]], intentSalts: [UInt64], tags: Int, training: Training,
+                                    seed: UInt64) -> ([Float], [Float]) {
+        var model = Perceptron(features: features.count, tags: tags)
         var generator = SplitMix64(seed: seed)
         var scratch = Viterbi()
         var guess: [Int] = []
-        for _ in 0..<epochs {
+        var keys: [UInt64] = []
+        var marks = SlotGazetteer.Marks()
+        var order: [Int] = []
+        for epoch in 0..<training.epochs {
+            // New augmented examples each epoch: the tagger sees more frames × values than one
+            // draw holds, and no single draw's accidents often enough to learn them.
+            let synthetic = augmented(examples, perIntent: training.examplesPerIntent, seed: FeatureHash.combine(seed, UInt64(epoch)))
+            let syntheticRows = synthetic.map { example in
+                row(example, gazetteer: gazetteer, salt: intentSalts[example.intent], keys: &keys, marks: &marks) { features.id($0) }
+            }
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: 0..<(examples.count + synthetic.count))
             for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, generator.next(below: i + 1)) }
             for index in order {
-                let row = rows[index]
-                let gold = examples[index].tags
-                scratch.decode(ids: row.ids, offsets: row.offsets, allowed: allowedTags[examples[index].intent], tags: tags,
+                let real = index < examples.count
+                let row = real ? realRows[index] : syntheticRows[index - examples.count]
+                let gold = real ? examples[index].tags : synthetic[index - examples.count].tags
+                let intent = real ? examples[index].intent : synthetic[index - examples.count].intent
+                scratch.decode(ids: row.ids, offsets: row.offsets, allowed: allowedTags[intent], tags: tags,
                                weights: model.weights, transitions: model.transitions, into: &guess)
                 if guess != gold { model.update(ids: row.ids, offsets: row.offsets, gold: gold, guess: guess) }
                 model.tick()
             }
         }
-        (weights, transitions) = model.averaged()
+        return model.averaged()
+    }
+
+    /// An example's feature ids, word by word: `ids[offsets[i]..<offsets[i + 1]]`; `id`
+    /// maps a key to its id, or to -1 to leave it out.
+    struct Row {
+        var ids: [Int32] = []
+        var offsets = [0]
+    }
+
+    private static func row(_ example: Example, gazetteer: SlotGazetteer, salt: UInt64, keys: inout [UInt64],
+                            marks: inout SlotGazetteer.Marks, id: (UInt64) -> Int32) -> Row {
+        gazetteer.mark(example.tokens, excluding: example.values, into: &marks)
+        var row = Row()
+        for i in 0..<example.tokens.count {
+            Self.keys(example.tokens, marks: marks, at: i, salt: salt, into: &keys)
+            for key in keys {
+                let feature = id(key)
+                if feature >= 0 { row.ids.append(feature) }
+            }
+            row.offsets.append(row.ids.count)
+        }
+        return row
     }
 
     /// The tags of an utterance's words, for the intent at `intent` in ``intents``.
@@ -207,7 +326,7 @@ struct SlotTagger: Sendable {
     /// Feature templates: each key starts from one of these.
     private enum Template: UInt64 {
         case bias = 1, word, previous, next, previous2, next2, previousWord, wordNext, previousNext
-        case shape, previousShape, shapeNext, capitalRun, affix
+        case shape, previousShape, shapeNext, shapes3, number, previousNumber, nextNumber, capitalRun, affix, separatorBefore, separatorAfter
         case mark, markWord, previousMark, nextMark, member
     }
 
@@ -236,6 +355,12 @@ struct SlotTagger: Sendable {
         add(.shape, shape(i))
         add(.previousShape, shape(i - 1), shape(i))
         add(.shapeNext, shape(i), shape(i + 1))
+        add(.shapes3, shape(i - 1), shape(i) << 8 | shape(i + 1))
+        if tokens.numbers[i] != 0 { add(.number, UInt64(tokens.numbers[i])) }
+        if i > 0, tokens.numbers[i - 1] != 0 { add(.previousNumber, UInt64(tokens.numbers[i - 1])) }
+        if i + 1 < count, tokens.numbers[i + 1] != 0 { add(.nextNumber, UInt64(tokens.numbers[i + 1])) }
+        if tokens.separators[i] != 0 { add(.separatorBefore, UInt64(tokens.separators[i])) }
+        if i + 1 < count, tokens.separators[i + 1] != 0 { add(.separatorAfter, UInt64(tokens.separators[i + 1])) }
         // Where the word sits in a run of capitalized words: alone, first, inside, last.
         if Shape(rawValue: tokens.shapes[i])!.isCapitalized {
             let before = i > 0 && Shape(rawValue: tokens.shapes[i - 1])!.isCapitalized
@@ -476,5 +601,27 @@ private struct Perceptron {
 
     func averaged() -> ([Float], [Float]) {
         (zip(weights, weightSums).map { $0 - $1 / counter }, zip(transitions, transitionSums).map { $0 - $1 / counter })
+    }
+}
+
+/// Each parallel member's result, stored by index (each index written by one thread).
+private final class Results: @unchecked Sendable {
+    private var slots: [([Float], [Float])?]
+    private let lock = NSLock()
+
+    init(_ count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ index: Int, _ value: ([Float], [Float])) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func take(_ index: Int) -> ([Float], [Float]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let value = slots[index]!
+        slots[index] = nil
+        return value
     }
 }

@@ -49,6 +49,7 @@ public struct SnipsModel: EvaluationSubject {
     /// The tagger's index of each of the classifier's intents.
     let taggerIntents: [Int]
     let tokenizer: Tokenizer
+    let numberReader: NumberReader
 
     /// How the fallback is used.
     public enum Strategy: String, Sendable, CaseIterable {
@@ -76,6 +77,7 @@ public struct SnipsModel: EvaluationSubject {
         do {
             language = try Language("en")
             tokenizer = try Tokenizer(language: language)
+            numberReader = try NumberReader(language: language)
         } catch {
             throw EvaluationError(path: "training data", message: "ICU cannot tokenize English: \(error)")
         }
@@ -160,7 +162,7 @@ public struct SnipsModel: EvaluationSubject {
                                                                        location: SourceLocation(file: intentName, line: 1, column: 1))]))
 
             let intent = intentNames.firstIndex(of: intentName)!
-            for query in intentQueries { examples.append(Self.labelled(query, intent: intent, tokenizer: tokenizer, slotIndex: slotIndex)) }
+            for query in intentQueries { examples.append(Self.labelled(query, intent: intent, tokenizer: tokenizer, numberReader: numberReader, slotIndex: slotIndex)) }
         }
         // One tagger for every intent, the values of every slot as its gazetteer.
         tagger = SlotTagger(slotNames: allSlots, intents: intentNames, examples: examples,
@@ -199,7 +201,7 @@ public struct SnipsModel: EvaluationSubject {
         guard !probabilities.isEmpty else { return .none }
         var best = 0
         for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
-        let tags = tagger.tag(SlotTagger.Tokens(tokenized), intent: taggerIntents[best])
+        let tags = tagger.tag(SlotTagger.Tokens(tokenized, numbers: numberReader.numbers(in: tokenized)), intent: taggerIntents[best])
         var slots: [LabeledSlot] = []
         for span in SlotTagger.spans(tags) {
             let start = tokenized.range(of: tokenized.tokens[span.words.lowerBound]).lowerBound
@@ -215,7 +217,8 @@ public struct SnipsModel: EvaluationSubject {
     }
 
     /// A query's words with BIO tags and its slot values.
-    static func labelled(_ query: SnipsQuery, intent: Int, tokenizer: Tokenizer, slotIndex: [String: Int]) -> SlotTagger.Example {
+    static func labelled(_ query: SnipsQuery, intent: Int, tokenizer: Tokenizer, numberReader: NumberReader,
+                         slotIndex: [String: Int]) -> SlotTagger.Example {
         let tokenized = tokenizer.tokenize(query.text)
         var chunkRanges: [(Range<Int>, Int?)] = []
         var offset = 0
@@ -224,7 +227,7 @@ public struct SnipsModel: EvaluationSubject {
             chunkRanges.append((offset..<(offset + length), chunk.entity.flatMap { slotIndex[$0] }))
             offset += length
         }
-        let tokens = SlotTagger.Tokens(tokenized)
+        let tokens = SlotTagger.Tokens(tokenized, numbers: numberReader.numbers(in: tokenized))
         var tags: [Int] = []
         var values: [SlotGazetteer.Value] = []
         var previousChunk = -1
