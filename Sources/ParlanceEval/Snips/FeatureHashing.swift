@@ -84,6 +84,17 @@ struct FeatureTable: Sendable {
         return id
     }
 
+    /// The table of the keys whose ids `keep` accepts, with new ids in the old order, and
+    /// each old id's new id (-1 when dropped).
+    func filtered(_ keep: (Int32) -> Bool) -> (table: FeatureTable, ids: [Int32]) {
+        var byId = [UInt64](repeating: 0, count: count)
+        for slot in ids.indices where ids[slot] >= 0 { byId[Int(ids[slot])] = keys[slot] }
+        var table = FeatureTable(capacity: count)
+        var mapping = [Int32](repeating: -1, count: count)
+        for id in byId.indices where keep(Int32(id)) { mapping[id] = table.insert(byId[id]) }
+        return (table, mapping)
+    }
+
     private mutating func grow() {
         let oldKeys = keys
         let oldIds = ids
