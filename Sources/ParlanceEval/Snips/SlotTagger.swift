@@ -3,7 +3,7 @@ import Foundation
 import ParlanceText
 
 /// Finds slot spans in an utterance: BIO tags over its words, chosen by a first-order
-/// Viterbi search under an averaged structured perceptron (Collins 2002, "Discriminative
+/// Viterbi search under averaged structured perceptrons (Collins 2002, "Discriminative
 /// Training Methods for Hidden Markov Models"), restricted to the slots of the utterance's
 /// intent.
 ///
@@ -12,11 +12,19 @@ import ParlanceText
 /// intent, for what is particular to one.
 ///
 /// Each word's features: the word and its neighbours (two each side), neighbour pairs,
-/// prefixes and suffixes, its shape as written (capitals, digits) and its place in a run of
-/// capitalized words, and what the ``SlotGazetteer`` induced from the training values says:
-/// whether it lies in a span that is a known value of some slot, and which slots' values
-/// contain the word itself. The lists tell the tagger which words are values, the context
-/// words where an unseen value starts and ends.
+/// prefixes and suffixes, its shape as written (capitals, digits) with its neighbours'
+/// shapes and its place in a run of capitalized words, the punctuation around it, the kind
+/// of number it is part of (``NumberReader``: "seven", "14th"), and what the
+/// ``SlotGazetteer`` induced from the training values says: whether it lies in a span that
+/// is a known value of some slot, and which slots' values contain the word itself. The
+/// lists tell the tagger which words are values, the context words where an unseen value
+/// starts and ends.
+///
+/// Training (``Training``) fills each intent up with augmented examples, drawn anew every
+/// epoch, and averages an ensemble of perceptrons: measured on the development split with
+/// 70 queries an intent (mean of three draws), slot F1 83.4% with one perceptron on the
+/// real queries, 86.0% with augmentation, 87.8% with eight members (4 members: 87.7%,
+/// 16: 87.6%).
 ///
 /// Features are 64-bit hashes (``FeatureHash``) mapped to weight rows by a ``FeatureTable``:
 /// tagging builds no strings, and scores only the tags its intent allows.
