@@ -59,8 +59,10 @@ struct FormatTests {
         #expect(parsed.intent == known.intent)
         var runner = EvaluationRunner(workers: 2)
         runner.run(held.prefix(350).map(\.item), subject: model)
-        #expect(runner.evaluation.overall.intentAccuracy > 0.9)
-        #expect(runner.evaluation.overall.slots.f1 > 0.7)
+        // The goals at 70 an intent are 0.95 and 0.85 (measured on other splits in
+        // Benchmarks/README.md); these gate against a model that stopped learning.
+        #expect(runner.evaluation.overall.intentAccuracy > 0.95)
+        #expect(runner.evaluation.overall.slots.f1 > 0.8)
     }
 
     @Test func snipsErrorsNameTheFileAndLine() throws {

@@ -4,12 +4,13 @@
 ///
 /// The fallback for queries no induced template covers. Trained once (stochastic gradient
 /// descent with AdaGrad steps, a seeded order, so training is deterministic); ranking is a
-/// sparse dot product per intent.
+/// sparse dot product per intent. Features are 64-bit hashes (``FeatureHash``) mapped to
+/// weight rows by a ``FeatureTable``: ranking builds no strings.
 struct IntentClassifier: Sendable {
     /// The intents, sorted.
     let intents: [String]
-    /// Feature string → id.
-    let vocabulary: [String: Int32]
+    /// Feature key → id.
+    let vocabulary: FeatureTable
     /// Inverse document frequency of each feature.
     let idf: [Float]
     /// Weights: feature-major, `intents.count` per feature.
@@ -17,45 +18,70 @@ struct IntentClassifier: Sendable {
     /// One bias per intent.
     let bias: [Float]
 
-    /// The features of normalized words: name → raw count.
-    static func features(_ words: [String]) -> [String: Float] {
-        var counts: [String: Float] = [:]
-        var previous = "<s>"
+    private static let padding = Unicode.Scalar("#")
+    private static let start = FeatureHash.string("<s>")
+    private static let end = FeatureHash.string("</s>")
+
+    /// The feature keys of normalized words (each word a scalar sequence), repeated as often
+    /// as the feature occurs, appended to `keys`.
+    static func features<Words: Sequence>(_ words: Words, into keys: inout [UInt64]) where Words.Element: Collection<Unicode.Scalar> {
+        var previous = start
         for word in words {
-            counts["w:" + word, default: 0] += 1
-            counts["b:" + previous + " " + word, default: 0] += 1
-            previous = word
-            let padded = Array("#" + word + "#")
-            for n in 3...4 where padded.count >= n {
-                for start in 0...(padded.count - n) { counts["c:" + String(padded[start..<(start + n)]), default: 0] += 1 }
+            let hash = FeatureHash.scalars(word)
+            keys.append(FeatureHash.combine(1, hash))
+            keys.append(FeatureHash.combine(2, previous, hash))
+            previous = hash
+            // Character 3- and 4-grams of "#word#", from a sliding window of four scalars.
+            var window: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+            var seen = 0
+            func push(_ scalar: Unicode.Scalar) {
+                window = (window.1, window.2, window.3, scalar.value)
+                seen += 1
+                if seen >= 3 {
+                    keys.append(FeatureHash.combine(3, UInt64(window.1) << 42 ^ UInt64(window.2) << 21 ^ UInt64(window.3)))
+                }
+                if seen >= 4 {
+                    keys.append(FeatureHash.combine(4, UInt64(window.0) << 32 ^ UInt64(window.1), UInt64(window.2) << 32 ^ UInt64(window.3)))
+                }
+            }
+            push(padding)
+            for scalar in word { push(scalar) }
+            push(padding)
+        }
+        keys.append(FeatureHash.combine(2, previous, end))
+    }
+
+    /// Sorted ids with their counts, from ids in any order (sorted in place).
+    static func counted(_ ids: inout [Int32]) -> [(Int32, Float)] {
+        ids.sort()
+        var row: [(Int32, Float)] = []
+        row.reserveCapacity(ids.count)
+        for id in ids {
+            if let last = row.last, last.0 == id {
+                row[row.count - 1].1 += 1
+            } else {
+                row.append((id, 1))
             }
         }
-        counts["b:" + previous + " </s>", default: 0] += 1
-        return counts
+        return row
     }
 
     /// Trains on (normalized words, intent) examples.
     init(examples: [(words: [String], intent: String)], epochs: Int = 30, seed: UInt64 = 0x5eed) {
         intents = Set(examples.map(\.intent)).sorted()
         let intentIndex = Dictionary(uniqueKeysWithValues: intents.enumerated().map { ($1, $0) })
-        var vocabulary: [String: Int32] = [:]
+        var vocabulary = FeatureTable(capacity: 1 << 14)
         var documentFrequency: [Int] = []
         var raw: [[(Int32, Float)]] = []
+        var keys: [UInt64] = []
         for example in examples {
-            var row: [(Int32, Float)] = []
-            for (name, count) in Self.features(example.words) {
-                let id: Int32
-                if let known = vocabulary[name] {
-                    id = known
-                } else {
-                    id = Int32(vocabulary.count)
-                    vocabulary[name] = id
-                    documentFrequency.append(0)
-                }
-                documentFrequency[Int(id)] += 1
-                row.append((id, count))
-            }
-            raw.append(row.sorted { $0.0 < $1.0 })
+            keys.removeAll(keepingCapacity: true)
+            Self.features(example.words.lazy.map(\.unicodeScalars), into: &keys)
+            var ids = keys.map { vocabulary.insert($0) }
+            while documentFrequency.count < vocabulary.count { documentFrequency.append(0) }
+            let row = Self.counted(&ids)
+            for (id, _) in row { documentFrequency[Int(id)] += 1 }
+            raw.append(row)
         }
         let documents = Float(max(1, examples.count))
         let idf = documentFrequency.map { Float(log(Double((documents + 1) / Float($0 + 1)))) + 1 }
@@ -123,14 +149,20 @@ struct IntentClassifier: Sendable {
         for c in scores.indices { scores[c] /= sum }
     }
 
-    /// The probability of each intent (in ``intents`` order) for normalized words.
-    func probabilities(_ words: [String]) -> [Float] {
-        var row: [(Int32, Float)] = []
-        for (name, count) in Self.features(words) {
-            if let id = vocabulary[name] { row.append((id, count)) }
+    /// The probability of each intent (in ``intents`` order) for normalized words, each a
+    /// scalar sequence.
+    func probabilities<Words: Sequence>(_ words: Words) -> [Float] where Words.Element: Collection<Unicode.Scalar> {
+        var keys: [UInt64] = []
+        keys.reserveCapacity(64)
+        Self.features(words, into: &keys)
+        var ids: [Int32] = []
+        ids.reserveCapacity(keys.count)
+        for key in keys {
+            let id = vocabulary.id(key)
+            if id >= 0 { ids.append(id) }
         }
         var scores = [Float](repeating: 0, count: intents.count)
-        Self.scores(Self.weighted(row, idf: idf), weights: weights, bias: bias, classes: intents.count, into: &scores)
+        Self.scores(Self.weighted(Self.counted(&ids), idf: idf), weights: weights, bias: bias, classes: intents.count, into: &scores)
         Self.softmax(&scores)
         return scores
     }
