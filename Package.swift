@@ -41,7 +41,7 @@ let package = Package(
             name: "parlance",
             dependencies: ["Parlance", "ParlanceEval", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // Helpers shared by the test targets (a seeded generator).
+        // Helpers shared by the test targets (a seeded generator, access to ../shared).
         .target(name: "ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
         .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 import ParlanceEval
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 @testable import ParlanceGrammar
 

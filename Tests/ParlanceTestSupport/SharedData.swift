@@ -7,29 +7,29 @@ import Testing
 /// Tests that need it run when it is there and are skipped (with the reason shown) when
 /// it is not; with `CI=true` in the environment they run anyway and fail, so CI never
 /// passes by skipping.
-enum SharedData {
-    /// The package root: three levels above this file (Tests/ParlanceGrammarTests/SharedData.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public enum SharedData {
+    /// The package root: three levels above this file (Tests/ParlanceTestSupport/SharedData.swift).
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// `../shared`, relative to the package root.
-    static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").standardizedFileURL
+    public static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").standardizedFileURL
 
     /// True when running in CI (`CI=true`), where missing data is a failure, not a skip.
-    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    public static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// True when `../shared` exists.
-    static let isAvailable = FileManager.default.fileExists(atPath: root.path)
+    public static let isAvailable = FileManager.default.fileExists(atPath: root.path)
 
     /// Whether tests that need shared data should run: when it is there, or in CI.
-    static let shouldRun = isAvailable || isCI
+    public static let shouldRun = isAvailable || isCI
 
     /// The trait that skips a test without shared data (outside CI).
-    static let required = ConditionTrait.enabled(
+    public static let required = ConditionTrait.enabled(
         if: shouldRun, "skipped: \(root.path) is absent (with CI=true this fails instead)")
 
     /// A path inside `../shared`; records a failure and throws when it is missing.
-    static func url(_ relativePath: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    public static func url(_ relativePath: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
         let url = root.appendingPathComponent(relativePath)
         return try #require(FileManager.default.fileExists(atPath: url.path) ? url : nil,
                             "missing shared data: \(url.path)", sourceLocation: sourceLocation)
