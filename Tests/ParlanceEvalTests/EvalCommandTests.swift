@@ -3,46 +3,19 @@ import ParlanceTestSupport
 import Testing
 import ParlanceEval
 
-/// The `parlance` executable beside the test bundle (SwiftPM builds it there).
-enum Parlance {
-    static let url: URL? = {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let candidates = [
-            testBinary.deletingLastPathComponent().appendingPathComponent("parlance"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("parlance"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        guard let url else { throw CocoaError(.fileNoSuchFile) }
-        process.executableURL = url
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-    }
-}
-
 /// `parlance eval` from the user's side.
-@Suite(.enabled(if: Parlance.url != nil || SharedData.isCI,
+@Suite(.enabled(if: ParlanceExecutable.url != nil || SharedData.isCI,
                 "the parlance executable is not built next to the test bundle; run 'swift build' to include the command tests"))
 struct EvalCommandTests {
     @Test func badInputExitsWithTwo() throws {
-        let unknown = try Parlance.run(["eval", "--format", "rasa", "/tmp"])
+        let unknown = try ParlanceExecutable.run(["eval", "--format", "rasa", "/tmp"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr == "error: unknown format 'rasa'; expected home-assistant, snips or parlance\n")
-        let missing = try Parlance.run(["eval", "--format", "home-assistant", "/no/such/corpus"])
+        let missing = try ParlanceExecutable.run(["eval", "--format", "home-assistant", "/no/such/corpus"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "error: /no/such/corpus: no such folder; expected a Home Assistant intents corpus folder\n")
         let malformed = try FormatTests.temporaryFile("validate_X.json", "{\"X\": [\n  {\"data\": [{\"text\": 1}]}\n]}\n")
-        let snips = try Parlance.run(["eval", "--format", "snips", "--train", malformed.path, "--test", malformed.path])
+        let snips = try ParlanceExecutable.run(["eval", "--format", "snips", "--train", malformed.path, "--test", malformed.path])
         #expect(snips.status == 2)
         #expect(snips.stderr.hasPrefix("error: \(malformed.path):2: query 0 of 'X' has a chunk without 'text'"))
     }
@@ -51,7 +24,7 @@ struct EvalCommandTests {
         let corpus = try SharedData.url("corpora/home-assistant-intents").path
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-eval-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: report) }
-        let run = try Parlance.run(["eval", "--format", "home-assistant", "--language", "ja", "--json", "--report", report.path, corpus])
+        let run = try ParlanceExecutable.run(["eval", "--format", "home-assistant", "--language", "ja", "--json", "--report", report.path, corpus])
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try JSONDecoder().decode(EvaluationSummary.self, from: Data(run.stdout.utf8))
         #expect(summary.total == 16 && summary.passed == 16 && summary.byLanguage.keys.sorted() == ["ja"])

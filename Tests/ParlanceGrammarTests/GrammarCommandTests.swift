@@ -92,40 +92,13 @@ struct GrammarCommandTests {
     }
 }
 
-/// The `parlance` executable beside the test bundle (SwiftPM builds it there).
-enum Parlance {
-    static let url: URL? = {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let candidates = [
-            testBinary.deletingLastPathComponent().appendingPathComponent("parlance"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("parlance"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        guard let url else { throw CocoaError(.fileNoSuchFile) }
-        process.executableURL = url
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-    }
-}
-
-@Suite(.enabled(if: Parlance.url != nil || SharedData.isCI,
+@Suite(.enabled(if: ParlanceExecutable.url != nil || SharedData.isCI,
                 "the parlance executable is not built next to the test bundle; run 'swift build' to include the command tests"))
 struct GrammarCommandProcessTests {
     @Test func checkPrintsEveryErrorAndExitsWithTwo() throws {
         let root = try GrammarCommandTests.corpus(GrammarCommandTests.broken)
         defer { try? FileManager.default.removeItem(at: root) }
-        let (status, stdout, stderr) = try Parlance.run(["grammar", "check", root.path])
+        let (status, stdout, stderr) = try ParlanceExecutable.run(["grammar", "check", root.path])
         #expect(status == 2)
         #expect(stdout == "en: 2 errors\n")
         let lines = stderr.split(separator: "\n")
@@ -139,7 +112,7 @@ struct GrammarCommandProcessTests {
     @Test(.enabled(if: SharedData.shouldRun)) func matchPrintsHypothesesAsTextAndJSON() throws {
         let corpus = try SharedData.url("corpora/home-assistant-intents").path
         let arguments = ["grammar", "match", "--grammar", corpus, "--language", "en", "--fixtures", corpus + "/tests/en/_fixtures.yaml"]
-        let text = try Parlance.run(arguments + ["--context", "area=Kitchen", "turn on the lights"])
+        let text = try ParlanceExecutable.run(arguments + ["--context", "area=Kitchen", "turn on the lights"])
         #expect(text.status == 0)
         #expect(text.stdout == """
             HassTurnOn  confidence 1.00
@@ -149,7 +122,7 @@ struct GrammarCommandProcessTests {
               ranking   word edits 0, wildcards 0 (0 chars), value edits 0, literal 15, requirements met 1, skipped 0, template #531
 
             """)
-        let json = try Parlance.run(arguments + ["--json", "--limit", "1", "set the bedroom lamp brightness to 50%"])
+        let json = try ParlanceExecutable.run(arguments + ["--json", "--limit", "1", "set the bedroom lamp brightness to 50%"])
         #expect(json.status == 0)
         let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let best = try #require((decoded?["hypotheses"] as? [[String: Any]])?.first)
@@ -158,9 +131,9 @@ struct GrammarCommandProcessTests {
         let brightness = try #require(slots.first { $0["name"] as? String == "brightness" })
         #expect(brightness["value"] as? Int == 50 && brightness["start"] as? Int == 35 && brightness["end"] as? Int == 37)
         #expect(brightness["kind"] as? String == "number")
-        let none = try Parlance.run(arguments + ["blah blah"])
+        let none = try ParlanceExecutable.run(arguments + ["blah blah"])
         #expect(none.status == 1 && none.stdout == "no match\n")
-        let bad = try Parlance.run(arguments + ["--context", "area", "turn on"])
+        let bad = try ParlanceExecutable.run(arguments + ["--context", "area", "turn on"])
         #expect(bad.status == 2 && bad.stderr.contains("is not KEY=VALUE"))
     }
 
@@ -168,7 +141,7 @@ struct GrammarCommandProcessTests {
         let corpus = try SharedData.url("corpora/home-assistant-intents").path
         let arguments = ["grammar", "explain", "--grammar", corpus, "--language", "en", "--fixtures", corpus + "/tests/en/_fixtures.yaml",
                          "--prefer", "name"]
-        let text = try Parlance.run(arguments + ["--limit", "1", "cancel kitchen timer"])
+        let text = try ParlanceExecutable.run(arguments + ["--limit", "1", "cancel kitchen timer"])
         #expect(text.status == 0)
         #expect(text.stdout == """
             utterance "cancel kitchen timer" (20 scalars)
@@ -180,7 +153,7 @@ struct GrammarCommandProcessTests {
               ranking   word edits 0, wildcards 0 (0 chars), value edits 0, preferred slot missing, literal 11, requirements met 0, skipped 0, template #7
 
             """)
-        let json = try Parlance.run(arguments + ["--json", "--limit", "2", "cancel kitchen timer"])
+        let json = try ParlanceExecutable.run(arguments + ["--json", "--limit", "2", "cancel kitchen timer"])
         #expect(json.status == 0)
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let hypotheses = try #require(decoded["hypotheses"] as? [[String: Any]])
@@ -190,7 +163,7 @@ struct GrammarCommandProcessTests {
         #expect(path.map { $0["expected"] as? String } == ["cancel", "{area}", "timer"])
         #expect(path[1]["start"] as? Int == 7 && path[1]["end"] as? Int == 14 && path[1]["match"] as? String == "exact")
 
-        let failed = try Parlance.run(arguments + ["--json", "turn on the kitchn lihgt please now"])
+        let failed = try ParlanceExecutable.run(arguments + ["--json", "turn on the kitchn lihgt please now"])
         #expect(failed.status == 1)
         let partial = try #require((try JSONSerialization.jsonObject(with: Data(failed.stdout.utf8)) as? [String: Any])?["partial"] as? [String: Any])
         #expect(partial["left"] as? String == "now")

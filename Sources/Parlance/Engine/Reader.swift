@@ -102,15 +102,7 @@ struct Reader {
                                               parameters: parameters, score: match.confidence,
                                               requiresUnlock: locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
                                               match: match)
-            var guessed = 0, missing = 0
-            for parameter in parameters {
-                for value in parameter.values {
-                    if value.resolution.kind == .needsValue { missing += 1 }
-                    if case .vocabulary = parameter.definition?.kind, value.match == .text { guessed += 1 }
-                    // Free text that is exactly an app's name: the name was not read as one.
-                    else if value.match == .text, let span = value.span, appNameSpans.contains(span) { guessed += 1 }
-                }
-            }
+            let (guessed, missing) = Self.counts(parameters, appNameSpans: appNameSpans)
             result.append(Candidate(hypothesis: hypothesis, rank: rank, evidence: evidence, mentioned: mentioned != nil || example != nil,
                                     guessed: guessed, missing: missing))
         }
@@ -186,13 +178,16 @@ struct Reader {
         }
     }
 
-    /// Vocabulary parameters filled with free text, and required parameters unsaid.
-    static func counts(_ hypothesis: IntentHypothesis) -> (guessed: Int, missing: Int) {
+    /// Vocabulary parameters filled with free text (and free text that is exactly an app name
+    /// found in the utterance), and required parameters unsaid: what ranks readings first.
+    static func counts(_ parameters: [ParameterResult], appNameSpans: Set<Range<Int>> = []) -> (guessed: Int, missing: Int) {
         var guessed = 0, missing = 0
-        for parameter in hypothesis.parameters {
+        for parameter in parameters {
             for value in parameter.values {
                 if value.resolution.kind == .needsValue { missing += 1 }
                 if case .vocabulary = parameter.definition?.kind, value.match == .text { guessed += 1 }
+                // Free text that is exactly an app's name: the name was not read as one.
+                else if value.match == .text, let span = value.span, appNameSpans.contains(span) { guessed += 1 }
             }
         }
         return (guessed, missing)
@@ -202,7 +197,7 @@ struct Reader {
     /// fewer value edits, more template text, then the higher score.
     static func isBetter(_ lhs: IntentHypothesis, than rhs: IntentHypothesis) -> Bool {
         let l = lhs.match.ranking, r = rhs.match.ranking
-        let (lg, lm) = counts(lhs), (rg, rm) = counts(rhs)
+        let (lg, lm) = counts(lhs.parameters), (rg, rm) = counts(rhs.parameters)
         if (l.wordEdits, lg, lm) != (r.wordEdits, rg, rm) { return (l.wordEdits, lg, lm) < (r.wordEdits, rg, rm) }
         let left = (l.wildcards, l.wildcardScalars, l.valueEdits, -l.literalScalars)
         let right = (r.wildcards, r.wildcardScalars, r.valueEdits, -r.literalScalars)
