@@ -158,11 +158,12 @@ extension UtteranceTest {
             guard let test = node.mapping else { throw fail(node, "expected a test: a mapping with utterance, intent, app") }
             guard let utterance = test["utterance"]?.string else { throw fail(node, "missing `utterance`") }
             guard let intent = test["intent"]?.string else { throw fail(node, "missing `intent`") }
-            var apps: [String] = []
-            if let app = test["app"] {
-                if let one = app.string { apps = [one] } else if let many = app.sequence { apps = many.compactMap(\.string) } else {
-                    throw fail(app, "`app`: expected a bundle identifier or a list of them")
-                }
+            guard let app = test["app"] else { throw fail(node, "missing `app`: expected the bundle identifier of the app that should get the intent") }
+            let apps: [String]
+            if let one = app.string { apps = [one] } else if let many = app.sequence, !many.isEmpty, many.allSatisfy({ $0.string != nil }) {
+                apps = many.compactMap(\.string)
+            } else {
+                throw fail(app, "`app`: expected a bundle identifier or a list of them")
             }
             var parameters: [String: [ExpectedValue]] = [:]
             if let params = test["parameters"] {

@@ -58,13 +58,8 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
 
     /// The first thing that ranks `loser` after `winner`.
     static func whyLost(_ loser: IntentHypothesis, to winner: IntentHypothesis) -> String {
+        if let reason = loser.reading.whyLost(to: winner.reading) { return reason }
         let l = loser.match.ranking, w = winner.match.ranking
-        if l.wordEdits != w.wordEdits { return "more edits in template words (\(l.wordEdits) vs \(w.wordEdits))" }
-        if l.wildcards != w.wildcards { return "more free-text slots (\(l.wildcards) vs \(w.wildcards)): vocabulary explains more than free text" }
-        if l.wildcardScalars != w.wildcardScalars { return "more text left to free-text slots (\(l.wildcardScalars) vs \(w.wildcardScalars) characters)" }
-        if l.valueEdits != w.valueEdits { return "more edits in values (\(l.valueEdits) vs \(w.valueEdits))" }
-        if l.literalScalars != w.literalScalars { return "less template text matched (\(l.literalScalars) vs \(w.literalScalars) characters)" }
-        if l.skippedWords != w.skippedWords { return "more skipped words (\(l.skippedWords) vs \(w.skippedWords))" }
         if loser.intent.name == winner.intent.name && loser.app.bundleIdentifier != winner.app.bundleIdentifier {
             if case .ambiguous = loser.appSelection { return "equally plausible app: the app itself needs disambiguation" }
             return "app chosen by fewer vocabulary matches (\(loser.appSelection) vs \(winner.appSelection))"

@@ -40,9 +40,18 @@ public struct IntentHypothesis: Sendable {
     public let requiresUnlock: Bool
     /// The grammar match behind it (template, ranking key, slots).
     public let match: Hypothesis
+    /// How it ranks among readings (``ReadingKey``).
+    let reading: ReadingKey
 
     public init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
                 score: Double, requiresUnlock: Bool, match: Hypothesis) {
+        self.init(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, score: score,
+                  requiresUnlock: requiresUnlock, match: match, reading: ReadingKey(parameters: parameters, match: match))
+    }
+
+    init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
+         score: Double, requiresUnlock: Bool, match: Hypothesis, reading: ReadingKey) {
+        self.reading = reading
         self.app = app
         self.appSelection = appSelection
         self.intent = intent

@@ -51,11 +51,7 @@ struct Reader {
         let rank: Int
         let evidence: Int
         let mentioned: Bool
-        /// Vocabulary parameters filled with free text (no vocabulary matched the words), and
-        /// free text that is exactly an app's name.
-        let guessed: Int
-        /// Required parameters not said.
-        let missing: Int
+        var reading: ReadingKey { hypothesis.reading }
     }
 
     /// The apps a grammar hypothesis can go to, each with its parameters resolved.
@@ -101,29 +97,21 @@ struct Reader {
             let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
                                               parameters: parameters, score: match.confidence,
                                               requiresUnlock: locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
-                                              match: match)
-            let (guessed, missing) = Self.counts(parameters, appNameSpans: appNameSpans)
-            result.append(Candidate(hypothesis: hypothesis, rank: rank, evidence: evidence, mentioned: mentioned != nil || example != nil,
-                                    guessed: guessed, missing: missing))
+                                              match: match, reading: ReadingKey(parameters: parameters, match: match, appNameSpans: appNameSpans))
+            result.append(Candidate(hypothesis: hypothesis, rank: rank, evidence: evidence, mentioned: mentioned != nil || example != nil))
         }
         return result
     }
 
-    /// Best first, by a lexicographic key: fewer corrected template words; fewer vocabulary
-    /// parameters filled with free text (words no vocabulary explains); fewer required
-    /// parameters unsaid (a free-text slot that takes the message explains words a shorter
-    /// reading leaves out); then the grammar's ``RankingKey``; then vocabulary evidence; one hypothesis per app,
-    /// intent and values; apps as plausible as the best one for the same intent are marked
-    /// ambiguous.
+    /// Best first, by ``ReadingKey``; readings that tie on it keep the grammar's order,
+    /// unless the grammar's key ties too and one has more vocabulary evidence for its app;
+    /// one hypothesis per app, intent and values; apps as plausible as the best one for the
+    /// same intent are marked ambiguous.
     func ranked(_ candidates: [Candidate]) -> [IntentHypothesis] {
         let sorted = candidates.enumerated().sorted { lhs, rhs in
             let (l, r) = (lhs.element, rhs.element)
-            let (lw, rw) = (l.hypothesis.match.ranking.wordEdits, r.hypothesis.match.ranking.wordEdits)
-            if lw != rw { return lw < rw }
-            if l.guessed != r.guessed { return l.guessed < r.guessed }
-            if l.missing != r.missing { return l.missing < r.missing }
+            if l.reading != r.reading { return l.reading < r.reading }
             if l.rank != r.rank {
-                // Grammar order, unless the two tie on what decides and one has more evidence.
                 if l.hypothesis.match.ranking.ties(with: r.hypothesis.match.ranking), l.evidence != r.evidence { return l.evidence > r.evidence }
                 return l.rank < r.rank
             }
@@ -132,20 +120,22 @@ struct Reader {
         }.map(\.element)
         // An app's example phrases extend the grammar; they do not override it: a reading
         // from an example is dropped when a built-in template reads the utterance as the same
-        // intent for the same app at least as well (no more parameters guessed or missing):
-        // "Send status to Travis using Commander" is an example whose words, taken literally,
-        // leave the message unsaid, while the built-in template fills it.
-        var builtIn: [String: [(guessed: Int, missing: Int)]] = [:]
+        // intent for the same app at least as well (no more template words corrected, no more
+        // required parameters unsaid). An example's words are literal and say no values:
+        // "Send status to Travis using Commander" taken literally leaves the message unsaid,
+        // which the built-in template fills; "Pause my yoga in Excite Yoga" names no workout,
+        // which the built-in template reads ("yoga") for the resolver to judge.
+        var builtIn: [String: [ReadingKey]] = [:]
         for candidate in sorted where candidate.hypothesis.match.metadata["app"] == nil {
             builtIn[candidate.hypothesis.app.bundleIdentifier + "|" + candidate.hypothesis.intent.name, default: []]
-                .append((candidate.guessed, candidate.missing))
+                .append(candidate.reading)
         }
         var seen: Set<String> = []
         var unique: [Candidate] = []
         for candidate in sorted {
             if candidate.hypothesis.match.metadata["app"] != nil,
                let readings = builtIn[candidate.hypothesis.app.bundleIdentifier + "|" + candidate.hypothesis.intent.name],
-               readings.contains(where: { $0.guessed <= candidate.guessed && $0.missing <= candidate.missing }) { continue }
+               readings.contains(where: { $0.wordEdits <= candidate.reading.wordEdits && $0.missing <= candidate.reading.missing }) { continue }
             let h = candidate.hypothesis
             let signature = h.app.bundleIdentifier + "|" + h.intent.name + "|" + h.parameters.map { parameter in
                 parameter.name + "=" + parameter.values.map { "\($0.value?.description ?? "nil")/\($0.identifier ?? "")" }.joined(separator: ",")
@@ -157,7 +147,7 @@ struct Reader {
         var ambiguousApps: [String] = []
         if !top.mentioned {
             for candidate in unique where candidate.hypothesis.intent.name == top.hypothesis.intent.name && !candidate.mentioned
-                && candidate.evidence == top.evidence && candidate.guessed == top.guessed && candidate.missing == top.missing
+                && candidate.evidence == top.evidence && candidate.reading == top.reading
                 && candidate.hypothesis.match.ranking.ties(with: top.hypothesis.match.ranking)
                 && !ambiguousApps.contains(candidate.hypothesis.app.bundleIdentifier) {
                 ambiguousApps.append(candidate.hypothesis.app.bundleIdentifier)
@@ -174,34 +164,13 @@ struct Reader {
                 score /= Double(ambiguousApps.count)
             }
             return IntentHypothesis(app: h.app, appSelection: selection, intent: h.intent, language: h.language, parameters: h.parameters,
-                                    score: score, requiresUnlock: h.requiresUnlock, match: h.match)
+                                    score: score, requiresUnlock: h.requiresUnlock, match: h.match, reading: h.reading)
         }
     }
 
-    /// Vocabulary parameters filled with free text (and free text that is exactly an app name
-    /// found in the utterance), and required parameters unsaid: what ranks readings first.
-    static func counts(_ parameters: [ParameterResult], appNameSpans: Set<Range<Int>> = []) -> (guessed: Int, missing: Int) {
-        var guessed = 0, missing = 0
-        for parameter in parameters {
-            for value in parameter.values {
-                if value.resolution.kind == .needsValue { missing += 1 }
-                if case .vocabulary = parameter.definition?.kind, value.match == .text { guessed += 1 }
-                // Free text that is exactly an app's name: the name was not read as one.
-                else if value.match == .text, let span = value.span, appNameSpans.contains(span) { guessed += 1 }
-            }
-        }
-        return (guessed, missing)
-    }
-
-    /// Across languages: fewer template-word edits, fewer guessed and missing parameters, fewer wildcards, less wildcard text,
-    /// fewer value edits, more template text, then the higher score.
+    /// Across languages: the better ``ReadingKey``, then the higher score.
     static func isBetter(_ lhs: IntentHypothesis, than rhs: IntentHypothesis) -> Bool {
-        let l = lhs.match.ranking, r = rhs.match.ranking
-        let (lg, lm) = counts(lhs.parameters), (rg, rm) = counts(rhs.parameters)
-        if (l.wordEdits, lg, lm) != (r.wordEdits, rg, rm) { return (l.wordEdits, lg, lm) < (r.wordEdits, rg, rm) }
-        let left = (l.wildcards, l.wildcardScalars, l.valueEdits, -l.literalScalars)
-        let right = (r.wildcards, r.wildcardScalars, r.valueEdits, -r.literalScalars)
-        if left != right { return left < right }
+        if lhs.reading != rhs.reading { return lhs.reading < rhs.reading }
         return lhs.score > rhs.score
     }
 }

@@ -61,14 +61,20 @@ public struct EngineSubject: EvaluationSubject {
     public init(engine: Engine, tests: [UtteranceTest] = []) {
         self.engine = engine
         var checked: [String: Set<String>] = [:]
-        for test in tests { checked[test.language + "\u{1}" + test.utterance, default: []].formUnion(test.parameters.keys) }
+        for test in tests { checked[Self.key(test.utterance, test.language, locked: test.locked), default: []].formUnion(test.parameters.keys) }
         self.checked = checked
+    }
+
+    /// A test's identity as the subject sees it: the same words may be tested unlocked and
+    /// locked, checking different parameters.
+    static func key(_ utterance: String, _ language: String, locked: Bool) -> String {
+        language + "\u{1}" + utterance + (locked ? "\u{1}locked" : "")
     }
 
     public func parse(_ utterance: String, language: String, context: [String: String]) throws -> Prediction {
         let result = engine.parse(utterance, language: language, locked: context["locked"] == "true")
         guard let best = result.best else { return .none }
-        let names = checked[language + "\u{1}" + utterance]
+        let names = checked[Self.key(utterance, language, locked: context["locked"] == "true")]
         var slots: [LabeledSlot] = []
         for parameter in best.parameters where names?.contains(parameter.name) ?? true {
             for value in parameter.values {

@@ -1,0 +1,98 @@
+import ParlanceGrammar
+
+/// How the engine ranks its readings of an utterance, within a language and across
+/// languages: a lexicographic key, smaller first. The grammar's ``RankingKey`` ranks
+/// template matches the way hassil does; a reading is more than a match (an app, resolved
+/// parameters), so the engine puts what the vocabulary and the catalogue know first:
+///
+/// 1. ``wordEdits``: fewer corrected template words (the sentence frame as written wins);
+/// 2. ``freeTextScalars``: less text left to free text (hassil gives a wildcard the
+///    shortest span that lets the rest match). Words a template matches as written, or a
+///    vocabulary item explains, beat words a free-text slot swallows: "Mándale a Celestra
+///    un mensaje" names no message, rather than sending the message "un mensaje"; "the
+///    Graduation album" names an album (unknown to the app) rather than a place;
+/// 3. ``guessed``: fewer vocabulary parameters filled with free text (words no vocabulary
+///    explains), counting free text that is exactly an app's name found in the utterance;
+/// 4. ``missing``: fewer required parameters unsaid;
+/// 5. ``freeTextParameters``: fewer parameters filled with free text. Parameters, not
+///    values: "add bread and coffee to my list" read as two task titles leaves no more to
+///    free text than one title "bread and coffee" does;
+/// 6. ``valueEdits``: fewer edits in list and vocabulary values;
+/// 7. ``literalScalars``: more template text matched as written;
+/// 8. ``skippedWords``: fewer skip words passed over.
+///
+/// Readings equal on all eight are ties: the grammar's order and the vocabulary evidence
+/// for an app break them (``Reader``).
+struct ReadingKey: Sendable, Hashable, Comparable {
+    var wordEdits: Int
+    var freeTextScalars: Int
+    var guessed: Int
+    var missing: Int
+    var freeTextParameters: Int
+    var valueEdits: Int
+    var literalScalars: Int
+    var skippedWords: Int
+
+    /// The criteria in order, each with what it means when it decides; the key compares
+    /// them lexicographically, and ``whyLost(to:)`` names the first that differs.
+    /// (A criterion's value is negated when more is better.)
+    static let criteria: [(value: @Sendable (ReadingKey) -> Int, reason: String)] = [
+        ({ $0.wordEdits }, "more edits in template words"),
+        ({ $0.freeTextScalars }, "more text left to free text (characters)"),
+        ({ $0.guessed }, "more vocabulary parameters left to free text: vocabulary explains more than free text"),
+        ({ $0.missing }, "more required parameters unsaid"),
+        ({ $0.freeTextParameters }, "more parameters filled with free text"),
+        ({ $0.valueEdits }, "more edits in values"),
+        ({ -$0.literalScalars }, "less template text matched (characters)"),
+        ({ $0.skippedWords }, "more skipped words"),
+    ]
+
+    static func < (lhs: ReadingKey, rhs: ReadingKey) -> Bool {
+        for criterion in criteria {
+            let (l, r) = (criterion.value(lhs), criterion.value(rhs))
+            if l != r { return l < r }
+        }
+        return false
+    }
+
+    /// The key of a reading: its parameters as resolved, and the grammar match behind them.
+    /// `appNameSpans` are the spans where an app's name was found.
+    init(parameters: [ParameterResult], match: Hypothesis, appNameSpans: Set<Range<Int>> = []) {
+        var guessed = 0, missing = 0
+        for parameter in parameters {
+            for value in parameter.values {
+                if value.resolution.kind == .needsValue { missing += 1 }
+                if case .vocabulary = parameter.definition?.kind, value.match == .text { guessed += 1 }
+                // Free text that is exactly an app's name: the name was not read as one.
+                else if value.match == .text, let span = value.span, appNameSpans.contains(span) { guessed += 1 }
+            }
+        }
+        var freeText: Set<String> = []
+        for slot in match.slots where slot.kind == .wildcard && slot.foundIndex == nil { freeText.insert(slot.name) }
+        let ranking = match.ranking
+        self.init(wordEdits: ranking.wordEdits, guessed: guessed, missing: missing, freeTextParameters: freeText.count,
+                  freeTextScalars: ranking.wildcardScalars, valueEdits: ranking.valueEdits, literalScalars: ranking.literalScalars,
+                  skippedWords: ranking.skippedWords)
+    }
+
+    init(wordEdits: Int, guessed: Int, missing: Int, freeTextParameters: Int, freeTextScalars: Int, valueEdits: Int,
+         literalScalars: Int, skippedWords: Int) {
+        self.wordEdits = wordEdits
+        self.guessed = guessed
+        self.missing = missing
+        self.freeTextParameters = freeTextParameters
+        self.freeTextScalars = freeTextScalars
+        self.valueEdits = valueEdits
+        self.literalScalars = literalScalars
+        self.skippedWords = skippedWords
+    }
+
+    /// Why a reading with this key ranks after one with `winner`: the first criterion that
+    /// decides, in words; nil when they tie.
+    func whyLost(to winner: ReadingKey) -> String? {
+        for criterion in Self.criteria where criterion.value(self) != criterion.value(winner) {
+            return "\(criterion.reason) (\(abs(criterion.value(self))) vs \(abs(criterion.value(winner))))"
+        }
+        return nil
+    }
+}
