@@ -190,13 +190,25 @@ struct CompiledList: Sendable {
 
 }
 
-/// The numbers of a range in words: every spelling of every number, as keys.
+/// The numbers of a range in words: every spelling of every number up to
+/// ``spelledLimit``, as keys; numbers above it, read in the utterance when matching.
+///
+/// Spelling a range out is what makes matching numbers in words a trie walk, with every
+/// reading ("twenty" as well as "twenty five", as hassil's number trie gives); but it costs
+/// ICU formatting per number and rule set: 100,000 amounts take seconds and hundreds of
+/// megabytes to spell. Above the limit, ``reader`` reads the utterance's numbers once per
+/// utterance, and each reading (the longest at its start) is offered where it starts.
 struct SpelledNumbers: Sendable {
-    /// The numbers, by payload.
+    /// The numbers spelled into the trie, by payload.
     let values: [Double]
     let trie: KeyTrie
+    /// Reads numbers above ``spelledLimit`` when the range goes higher.
+    let reader: NumberReader?
 
-    static let none = SpelledNumbers(values: [], trie: KeyTrie())
+    /// The largest number spelled into a trie.
+    static let spelledLimit = 1000
+
+    static let none = SpelledNumbers(values: [], trie: KeyTrie(), reader: nil)
 }
 
 /// A template and where it belongs.

@@ -214,7 +214,7 @@ struct GrammarCompiler {
             }
             numberReaders[code] = reader
         }
-        let values = range.numbers
+        let values = range.numbers(through: SpelledNumbers.spelledLimit)
         let spellings = reader.spellings(of: values)
         var keys: [[UInt32]] = []
         var payloads: [Int32] = []
@@ -224,7 +224,8 @@ struct GrammarCompiler {
                 payloads.append(Int32(index))
             }
         }
-        let spelled = SpelledNumbers(values: values, trie: KeyTrie(keys: keys) { payloads[$0] })
+        let spelled = SpelledNumbers(values: values, trie: KeyTrie(keys: keys) { payloads[$0] },
+                                     reader: range.upperBound > SpelledNumbers.spelledLimit ? reader : nil)
         spelledNumbers[cacheKey] = spelled
         return spelled
     }

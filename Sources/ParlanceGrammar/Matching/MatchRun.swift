@@ -365,6 +365,12 @@ struct MatchRun {
                     guard let value = range.accepts(spelled.values[Int(index)], spelledOut: true) else { return }
                     workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
                 }
+                if let reader = spelled.reader, input.isBoundary[position] {
+                    for number in numbersInWords(reader)[position] ?? [] {
+                        guard let value = range.accepts(number.value, spelledOut: true) else { continue }
+                        workspace.listStore.append(ListMatch(end: Int32(number.end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                    }
+                }
             }
         case .wildcard:
             // Values the caller found here, then (unless the list is closed) free text.
@@ -475,6 +481,28 @@ struct MatchRun {
 
     /// A number in digits starting at `position`: its integer part, and the decimal when a
     /// separator (either, as hassil reads them) and digits follow.
+    /// The numbers in words above ``SpelledNumbers/spelledLimit`` that `reader` reads in the
+    /// utterance, by the position where each starts; read once per utterance and reader.
+    private mutating func numbersInWords(_ reader: NumberReader) -> [Int: [(end: Int, value: Double)]] {
+        let key = ObjectIdentifier(reader)
+        if let known = workspace.readNumbers[key] { return known }
+        var byStart: [Int: [(end: Int, value: Double)]] = [:]
+        let limit = Double(SpelledNumbers.spelledLimit)
+        let numbers = reader.numbers(in: String(String.UnicodeScalarView(input.utterance)))
+        if numbers.contains(where: { $0.isSpelledOut && $0.value > limit }) {
+            // Utterance offsets → positions: a number must start and end at unit edges.
+            var startAt: [Int32: Int] = [:], endAt: [Int32: Int] = [:]
+            for position in 0..<input.count where input.isBoundary[position] { startAt[input.origin[position].start] = startAt[input.origin[position].start] ?? position }
+            for position in 1...max(1, input.count) where position <= input.count && input.isBoundary[position] { endAt[input.origin[position - 1].end] = position }
+            for number in numbers where number.isSpelledOut && number.value > limit && (number.kind == .cardinal || number.kind == .decimal) {
+                guard let start = startAt[Int32(number.scalarRange.lowerBound)], let end = endAt[Int32(number.scalarRange.upperBound)], end > start else { continue }
+                byStart[start, default: []].append((end, number.value))
+            }
+        }
+        workspace.readNumbers[key] = byStart
+        return byStart
+    }
+
     private mutating func digits(at position: Int) -> DigitReading? {
         if let cached = workspace.digits[position] { return cached.integerEnd > position ? cached : nil }
         var reading = DigitReading(integerEnd: position, integerValue: 0, end: position, value: 0)

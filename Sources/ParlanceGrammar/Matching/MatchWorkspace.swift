@@ -19,6 +19,9 @@ struct MatchWorkspace {
     var skipKnown: [Bool] = []
     /// Per position: the number in digits starting there, when read.
     var digits: [DigitReading?] = []
+    /// The numbers in words above ``SpelledNumbers/spelledLimit`` by where they start
+    /// (positions), per reader, read once per utterance when a range first asks.
+    var readNumbers: [ObjectIdentifier: [Int: [(end: Int, value: Double)]]] = [:]
     /// What each list matched where (key: list × (positions) + position), as ranges of
     /// ``listStore``.
     var listRanges: [Int: Range<Int>] = [:]
@@ -34,6 +37,7 @@ struct MatchWorkspace {
         MatchWorkspace.reset(&fuzzyKnown, count)
         MatchWorkspace.reset(&skipKnown, count)
         digits.removeAll(keepingCapacity: true)
+        if !readNumbers.isEmpty { readNumbers.removeAll() }
         digits.append(contentsOf: repeatElement(nil, count: count))
         while exactPieces.count < count { exactPieces.append([]) }
         while fuzzyPieces.count < count { fuzzyPieces.append([]) }

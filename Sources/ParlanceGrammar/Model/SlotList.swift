@@ -113,8 +113,12 @@ public struct NumberRange: Sendable, Hashable {
     }
 
     /// The numbers in the range, in order: each integer, then its fractions.
-    public var numbers: [Double] {
-        stride(from: lowerBound, through: upperBound, by: step).flatMap { integer in
+    public var numbers: [Double] { numbers(through: upperBound) }
+
+    /// The numbers in the range up to `limit` (inclusive), in order.
+    public func numbers(through limit: Int) -> [Double] {
+        guard lowerBound <= min(limit, upperBound) else { return [] }
+        return stride(from: lowerBound, through: min(limit, upperBound), by: step).flatMap { integer in
             [Double(integer)] + (fractions?.parts ?? []).map { Double(integer) + $0 }
         }
     }
