@@ -48,6 +48,8 @@ struct Reader {
     /// A hypothesis for one app, before ranking.
     struct Candidate {
         let hypothesis: IntentHypothesis
+        /// The app's index in the engine.
+        let app: Int
         let rank: Int
         let evidence: Int
         let mentioned: Bool
@@ -98,7 +100,7 @@ struct Reader {
                                               parameters: parameters, score: match.confidence,
                                               requiresUnlock: locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
                                               match: match, reading: ReadingKey(parameters: parameters, match: match, appNameSpans: appNameSpans))
-            result.append(Candidate(hypothesis: hypothesis, rank: rank, evidence: evidence, mentioned: mentioned != nil || example != nil))
+            result.append(Candidate(hypothesis: hypothesis, app: app, rank: rank, evidence: evidence, mentioned: mentioned != nil || example != nil))
         }
         return result
     }
@@ -108,16 +110,19 @@ struct Reader {
     /// one hypothesis per app, intent and values; apps as plausible as the best one for the
     /// same intent are marked ambiguous.
     func ranked(_ candidates: [Candidate]) -> [IntentHypothesis] {
-        let sorted = candidates.enumerated().sorted { lhs, rhs in
-            let (l, r) = (lhs.element, rhs.element)
+        // Indices are sorted, not the candidates: a candidate is large (app, intent,
+        // parameters, match), and moving it costs a retain and release per reference.
+        let keys = candidates.map { (reading: $0.reading, rank: $0.rank, ranking: $0.hypothesis.match.ranking, evidence: $0.evidence) }
+        let order = candidates.indices.sorted { i, j in
+            let (l, r) = (keys[i], keys[j])
             if l.reading != r.reading { return l.reading < r.reading }
             if l.rank != r.rank {
-                if l.hypothesis.match.ranking.ties(with: r.hypothesis.match.ranking), l.evidence != r.evidence { return l.evidence > r.evidence }
+                if l.ranking.ties(with: r.ranking), l.evidence != r.evidence { return l.evidence > r.evidence }
                 return l.rank < r.rank
             }
             if l.evidence != r.evidence { return l.evidence > r.evidence }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
+            return i < j
+        }
         // An app's example phrases extend the grammar; they do not override it: a reading
         // from an example is dropped when a built-in template reads the utterance as the same
         // intent for the same app at least as well (no more template words corrected, no more
@@ -125,36 +130,41 @@ struct Reader {
         // "Send status to Travis using Commander" taken literally leaves the message unsaid,
         // which the built-in template fills; "Pause my yoga in Excite Yoga" names no workout,
         // which the built-in template reads ("yoga") for the resolver to judge.
-        var builtIn: [String: [ReadingKey]] = [:]
-        for candidate in sorted where candidate.hypothesis.match.metadata["app"] == nil {
-            builtIn[candidate.hypothesis.app.bundleIdentifier + "|" + candidate.hypothesis.intent.name, default: []]
-                .append(candidate.reading)
+        struct AppIntent: Hashable { let app: Int; let intent: String }
+        var builtIn: [AppIntent: [ReadingKey]] = [:]
+        for candidate in candidates where candidate.hypothesis.match.metadata["app"] == nil {
+            builtIn[AppIntent(app: candidate.app, intent: candidate.hypothesis.intent.name), default: []].append(candidate.reading)
         }
+        let limit = engine.options.limit
         var seen: Set<String> = []
-        var unique: [Candidate] = []
-        for candidate in sorted {
+        var unique: [Int] = []
+        for index in order {
+            let candidate = candidates[index]
+            // Enough kept, and past every reading as good as the best (app ambiguity looks no further).
+            if unique.count >= limit, candidate.reading != candidates[unique[0]].reading { break }
             if candidate.hypothesis.match.metadata["app"] != nil,
-               let readings = builtIn[candidate.hypothesis.app.bundleIdentifier + "|" + candidate.hypothesis.intent.name],
+               let readings = builtIn[AppIntent(app: candidate.app, intent: candidate.hypothesis.intent.name)],
                readings.contains(where: { $0.wordEdits <= candidate.reading.wordEdits && $0.missing <= candidate.reading.missing }) { continue }
             let h = candidate.hypothesis
             let signature = h.app.bundleIdentifier + "|" + h.intent.name + "|" + h.parameters.map { parameter in
                 parameter.name + "=" + parameter.values.map { "\($0.value?.description ?? "nil")/\($0.identifier ?? "")" }.joined(separator: ",")
             }.joined(separator: ";")
-            if seen.insert(signature).inserted { unique.append(candidate) }
+            if seen.insert(signature).inserted { unique.append(index) }
         }
-        guard let top = unique.first else { return [] }
+        guard let first = unique.first else { return [] }
+        let top = candidates[first]
         // App ambiguity: the same reading, not naming an app, equally good for several apps.
         var ambiguousApps: [String] = []
         if !top.mentioned {
-            for candidate in unique where candidate.hypothesis.intent.name == top.hypothesis.intent.name && !candidate.mentioned
+            for candidate in unique.lazy.map({ candidates[$0] }) where candidate.hypothesis.intent.name == top.hypothesis.intent.name && !candidate.mentioned
                 && candidate.evidence == top.evidence && candidate.reading == top.reading
                 && candidate.hypothesis.match.ranking.ties(with: top.hypothesis.match.ranking)
                 && !ambiguousApps.contains(candidate.hypothesis.app.bundleIdentifier) {
                 ambiguousApps.append(candidate.hypothesis.app.bundleIdentifier)
             }
         }
-        let limit = engine.options.limit
-        return unique.prefix(limit).map { candidate in
+        return unique.prefix(limit).map { index in
+            let candidate = candidates[index]
             let h = candidate.hypothesis
             var selection = h.appSelection
             var score = h.score

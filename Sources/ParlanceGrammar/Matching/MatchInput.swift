@@ -96,7 +96,7 @@ struct MatchInput {
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for (index, scalar) in zip(scalars.indices, scalars) {
-            if scalar.properties.isWhitespace {
+            if scalar.isSpace {
                 pendingSpace = !result.isEmpty
                 continue
             }
@@ -123,7 +123,17 @@ struct MatchInput {
 }
 
 extension Unicode.Scalar {
-    var isWordCharacter: Bool { properties.isAlphabetic || properties.numericType != nil || self == "_" }
+    var isWordCharacter: Bool {
+        if value < 0x80 { return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F }
+        return properties.isAlphabetic || properties.numericType != nil
+    }
+
+    /// Unicode's White_Space, answered without the property tables for ASCII (slot text is
+    /// cut from the utterance for every hypothesis, so this runs per scalar per hypothesis).
+    @inline(__always) var isSpace: Bool {
+        if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+        return properties.isWhitespace
+    }
 }
 
 extension Normalizer {
