@@ -34,7 +34,7 @@ struct Reader {
                                            text: span.match.matchedText, edits: span.edits))
             offers.append(Offer(span: span, app: span.match.itemIndex, isAppName: true))
         }
-        var matchOptions = MatchOptions(fuzziness: engine.options.fuzziness, maxEdits: 2, limit: max(32, engine.options.limit * 4))
+        var matchOptions = MatchOptions(fuzziness: engine.options.fuzziness, maxEdits: 2, limit: max(12, engine.options.limit * 2))
         matchOptions.keepsRepeatedSlots = true
         let result = model.compiled.match(utterance, found: found, options: matchOptions)
 

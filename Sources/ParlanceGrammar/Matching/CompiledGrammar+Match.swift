@@ -207,12 +207,19 @@ extension CompiledGrammar {
         }
         var seen: Set<Identity> = []
         var unique: [Candidate] = []
-        for candidate in candidates.sorted(by: { $0.hypothesis.ranking < $1.hypothesis.ranking }) {
-            let hypothesis = candidate.hypothesis
+        // Indices are sorted, not the candidates (moving a hypothesis retains and releases
+        // each of its references); deduplication stops once the limit is reached and the
+        // next candidate no longer ties with the last one kept (near-ties look no further).
+        let rankings = candidates.map(\.hypothesis.ranking)
+        let order = candidates.indices.sorted { rankings[$0] < rankings[$1] }
+        let wanted = max(limit, 1)
+        for index in order {
+            if unique.count >= wanted, !rankings[index].ties(with: unique[wanted - 1].hypothesis.ranking) { break }
+            let hypothesis = candidates[index].hypothesis
             let slots = Dictionary(grouping: hypothesis.slots, by: \.name).mapValues { $0.map(\.value) }
-            if seen.insert(Identity(intent: hypothesis.intent, slots: slots, metadata: hypothesis.metadata)).inserted { unique.append(candidate) }
+            if seen.insert(Identity(intent: hypothesis.intent, slots: slots, metadata: hypothesis.metadata)).inserted { unique.append(candidates[index]) }
         }
-        let kept = Array(unique.prefix(max(limit, 1)))
+        let kept = Array(unique.prefix(wanted))
         return kept.map { candidate in
             let hypothesis = candidate.hypothesis
             let tied = unique.contains { $0.hypothesis.intent != hypothesis.intent && $0.hypothesis.ranking.ties(with: hypothesis.ranking) }

@@ -214,7 +214,13 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// True when the two keys agree on items 1–8, the ones that decide.
-    public func ties(with other: RankingKey) -> Bool { deciding == other.deciding }
+    public func ties(with other: RankingKey) -> Bool {
+        // Field by field (not `deciding == other.deciding`, which builds two arrays).
+        wordEdits == other.wordEdits && wildcards == other.wildcards && wildcardScalars == other.wildcardScalars
+            && valueEdits == other.valueEdits && lacksPreferredSlot == other.lacksPreferredSlot
+            && preferredSlotLength == other.preferredSlotLength && literalScalars == other.literalScalars
+            && requirementsMet == other.requirementsMet && skippedWords == other.skippedWords
+    }
 
     /// The fields of the key, in the order they decide.
     public enum Field: String, Sendable, Hashable, CaseIterable {
