@@ -6,11 +6,13 @@ import ParlanceGrammar
 /// parameters), so the engine puts what the vocabulary and the catalogue know first:
 ///
 /// 1. ``wordEdits``: fewer corrected template words (the sentence frame as written wins);
-/// 2. ``freeTextScalars``: less text left to free text (hassil gives a wildcard the
-///    shortest span that lets the rest match). Words a template matches as written, or a
-///    vocabulary item explains, beat words a free-text slot swallows: "Mándale a Celestra
-///    un mensaje" names no message, rather than sending the message "un mensaje"; "the
-///    Graduation album" names an album (unknown to the app) rather than a place;
+/// 2. ``freeTextScalars`` plus ``valueEdits``: fewer characters left unexplained. Words a
+///    template matches as written, or a vocabulary item explains, beat words a free-text
+///    slot swallows (hassil gives a wildcard the shortest span that lets the rest match):
+///    "Mándale a Celestra un mensaje" names no message, rather than sending the message "un
+///    mensaje"; "the Graduation album" names an album (unknown to the app) rather than a
+///    place. A character a value takes in by an edit is not explained either: in
+///    "Commanderでデプロイ" the app name does not reach into the topic by two insertions;
 /// 3. ``guessed``: fewer vocabulary parameters filled with free text (words no vocabulary
 ///    explains), counting free text that is exactly an app's name found in the utterance;
 /// 4. ``missing``: fewer required parameters unsaid;
@@ -38,7 +40,7 @@ struct ReadingKey: Sendable, Hashable, Comparable {
     /// (A criterion's value is negated when more is better.)
     static let criteria: [(value: @Sendable (ReadingKey) -> Int, reason: String)] = [
         ({ $0.wordEdits }, "more edits in template words"),
-        ({ $0.freeTextScalars }, "more text left to free text (characters)"),
+        ({ $0.freeTextScalars + $0.valueEdits }, "more characters left unexplained (free text plus edits in values)"),
         ({ $0.guessed }, "more vocabulary parameters left to free text: vocabulary explains more than free text"),
         ({ $0.missing }, "more required parameters unsaid"),
         ({ $0.freeTextParameters }, "more parameters filled with free text"),
