@@ -231,6 +231,8 @@ struct MatchRun {
                     guard target >= 0 else { continue }
                     let list = grammar.slotLists[Int(transition.symbol)]
                     for match in matches(ofList: Int(list), at: position) where thread.score.edits + Int(match.edits) <= maxEdits {
+                        // A wildcard may end at any later word: only where the path can go on.
+                        if match.kind == .wildcard, !tracing, !canContinue(automaton, from: target, at: Int(match.end), anywhere: anywhere) { continue }
                         var captures = thread.captures
                         for nested in match.nested { captures = workspace.arena.append(nested, parent: captures) }
                         captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
@@ -263,6 +265,29 @@ struct MatchRun {
             trace = MatchTrace(steps: steps, parents: parents, states: threads.map(\.state), positions: positions, scores: threads.map(\.score))
         }
         return completions
+    }
+
+    /// Whether a thread in `state` at `position` could take any step there: accept, match
+    /// a template word (exactly, or with edits where this run corrects words), fill a slot,
+    /// or pass a skip word. A wildcard ends only where this holds; elsewhere its thread
+    /// would die on its first expansion, after costing a capture and a thread. (In
+    /// unspaced scripts every character is a word edge, so this is most of the wildcard
+    /// ends there.)
+    private mutating func canContinue(_ automaton: Automaton, from state: Int32, at position: Int, anywhere: Bool) -> Bool {
+        if (anywhere || position == input.count), !automaton.accepts(state).isEmpty { return true }
+        guard position < input.count else { return false }
+        if !automaton.slotTransitions(state).isEmpty { return true }
+        let isBoundary = input.isBoundary[position]
+        if !anywhere, isBoundary, !skipWordEnds(at: position).isEmpty { return true }
+        for (piece, _) in exactPieces(at: position) {
+            if let transition = automaton.pieceTransition(state, piece), transition.target(atBoundary: isBoundary) >= 0 { return true }
+        }
+        if anywhere ? fuzziness.values : fuzziness.words, isBoundary {
+            for (piece, _, _) in fuzzyPieces(at: position) {
+                if let transition = automaton.pieceTransition(state, piece), transition.atBoundary >= 0 { return true }
+            }
+        }
+        return false
     }
 
     // MARK: Words
