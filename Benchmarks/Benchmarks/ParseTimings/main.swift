@@ -1,7 +1,9 @@
 // Full parse latency: the whole catalogue in every language, the sample apps, and 100k
 // user vocabulary entries; engine load time and memory.
 //
-//   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json]
+//   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures]
+//
+// --failures lists on stderr the utterances whose best parse misses its test.
 //
 // The 100k entries are ../shared/bench/vocab/vocab_100k.tsv (skipped, with a message, when
 // ../shared is absent): people become UnicornChat contacts, companies BillPay payees,
@@ -27,6 +29,7 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 let arguments = CommandLine.arguments
 let entryLimit = arguments.firstIndex(of: "--entries").flatMap { Int(arguments[$0 + 1]) } ?? 100_000
 let json = arguments.contains("--json")
+let showFailures = arguments.contains("--failures")
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 let corpora = repository.appendingPathComponent("Corpora")
@@ -91,7 +94,13 @@ func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest
             let start = clock.now
             let result = engine.parse(item.utterance, language: language(item), locked: item.locked)
             times.append(micros(clock.now - start))
-            if times.count <= items.count, item.mismatch(result) == nil { passed += 1 }
+            if times.count <= items.count {
+                if let problem = item.mismatch(result) {
+                    if showFailures { FileHandle.standardError.write(Data("✗ [\(label)] \(item.utterance): \(problem)\n".utf8)) }
+                } else {
+                    passed += 1
+                }
+            }
         }
     }
     times.sort()

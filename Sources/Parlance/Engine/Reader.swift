@@ -36,13 +36,19 @@ struct Reader {
         }
         var matchOptions = MatchOptions(fuzziness: engine.options.fuzziness, maxEdits: 2, limit: max(12, engine.options.limit * 2))
         matchOptions.keepsRepeatedSlots = true
-        let result = model.compiled.match(utterance, found: found, options: matchOptions)
-
-        var candidates: [Candidate] = []
-        for (rank, hypothesis) in result.hypotheses.enumerated() {
-            candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, found: found, locked: locked)
+        // The grammar's best readings first; when no app can take any of them (vocabulary of
+        // two apps in one reading, an example phrase of another app) and the grammar had
+        // more, ask again for more: with many user entries, readings that fill lists with
+        // vocabulary of the wrong app can crowd out the one that fits.
+        while true {
+            let result = model.compiled.match(utterance, found: found, options: matchOptions)
+            var candidates: [Candidate] = []
+            for (rank, hypothesis) in result.hypotheses.enumerated() {
+                candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, found: found, locked: locked)
+            }
+            if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit >= 768 { return ranked(candidates) }
+            matchOptions.limit *= 8
         }
-        return ranked(candidates)
     }
 
     /// A hypothesis for one app, before ranking.
