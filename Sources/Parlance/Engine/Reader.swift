@@ -20,15 +20,33 @@ struct Reader {
     func read(_ utterance: String, locked: Bool) -> [IntentHypothesis] {
         let tokens = model.compiled.tokenizer.tokenize(utterance)
         var found = FoundValues(closedLists: ["app"])
+        // One value per list, app, words and edits goes to the grammar: items found on the
+        // same words read the same to it, and the resolver sees them all (`vocabularyOffers`)
+        // to ask which one. With many user entries, common words match several ("send":
+        // Send, Spend, Tend…), and each value offered is a path the matcher follows.
+        struct Place: Hashable { let list: String; let app: Int; let span: Range<Int>; let edits: Int }
         var offers: [Offer] = []
+        var vocabularyOffers: [Offer] = []
+        var representative: [Place: Int] = [:]
+        var values: [FoundValues.Value] = []
         for span in model.vocabulary.allSpans(in: tokens, policy: engine.options.editPolicy) {
             let owner = model.owners[span.match.itemIndex]
+            let offer = Offer(span: span, app: owner.app, isAppName: false)
+            vocabularyOffers.append(offer)
             for list in owner.lists {
-                found.append(FoundValues.Value(list: list, span: span.scalarRange, output: .int(span.match.itemIndex),
-                                               text: span.match.matchedText, edits: span.edits))
-                offers.append(Offer(span: span, app: owner.app, isAppName: false))
+                let value = FoundValues.Value(list: list, span: span.scalarRange, output: .int(span.match.itemIndex),
+                                              text: span.match.matchedText, edits: span.edits)
+                let place = Place(list: list, app: owner.app, span: span.scalarRange, edits: span.edits)
+                if let index = representative[place] {
+                    if span.match.ranks(before: offers[index].span.match) { (values[index], offers[index]) = (value, offer) }
+                } else {
+                    representative[place] = values.count
+                    values.append(value)
+                    offers.append(offer)
+                }
             }
         }
+        for value in values { found.append(value) }
         for span in model.appNames.allSpans(in: tokens, policy: engine.options.editPolicy) {
             found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
                                            text: span.match.matchedText, edits: span.edits))
@@ -44,7 +62,7 @@ struct Reader {
             let result = model.compiled.match(utterance, found: found, options: matchOptions)
             var candidates: [Candidate] = []
             for (rank, hypothesis) in result.hypotheses.enumerated() {
-                candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, found: found, locked: locked)
+                candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, vocabularyOffers: vocabularyOffers, found: found, locked: locked)
             }
             if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit >= 768 { return ranked(candidates) }
             matchOptions.limit *= 8
@@ -63,7 +81,7 @@ struct Reader {
     }
 
     /// The apps a grammar hypothesis can go to, each with its parameters resolved.
-    func candidates(for match: Hypothesis, rank: Int, offers: [Offer], found: FoundValues, locked: Bool) -> [Candidate] {
+    func candidates(for match: Hypothesis, rank: Int, offers: [Offer], vocabularyOffers: [Offer], found: FoundValues, locked: Bool) -> [Candidate] {
         guard let intent = engine.catalogue[match.intent] else { return [] }
         let appNameSpans = Set(offers.filter(\.isAppName).map(\.span.scalarRange))
         var mentioned: Int?
@@ -99,7 +117,7 @@ struct Reader {
         var result: [Candidate] = []
         for app in targets where engine.apps[app].supports(intent.name) {
             if let owner = vocabularyApps.first, owner != app { continue }
-            let resolver = Resolver(engine: engine, model: model, app: app, offers: offers, found: found)
+            let resolver = Resolver(engine: engine, model: model, app: app, offers: offers, vocabularyOffers: vocabularyOffers, found: found)
             let parameters = resolver.parameters(of: intent, from: match)
             let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
             let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,

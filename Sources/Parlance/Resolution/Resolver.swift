@@ -22,7 +22,10 @@ struct Resolver {
     let engine: Engine
     let model: LanguageModel
     let app: Int
+    /// What the grammar was offered, by ``SlotMatch/foundIndex``.
     let offers: [Reader.Offer]
+    /// Every vocabulary item found in the utterance (several may stand on the same words).
+    let vocabularyOffers: [Reader.Offer]
     let found: FoundValues
 
     func parameters(of intent: IntentDefinition, from match: Hypothesis) -> [ParameterResult] {
@@ -85,7 +88,7 @@ struct Resolver {
         // Other items of this app found on the same words, as well matched.
         var rivals: [VocabularyMatch] = []
         var seen: Set<Int> = [offer.span.match.itemIndex]
-        for other in offers where !other.isAppName && other.app == app && other.span.scalarRange == offer.span.scalarRange
+        for other in vocabularyOffers where other.app == app && other.span.scalarRange == offer.span.scalarRange
             && other.span.edits == offer.span.edits && seen.insert(other.span.match.itemIndex).inserted {
             if let list, !model.owners[other.span.match.itemIndex].lists.contains(list) { continue }
             let identifier = items[other.span.match.itemIndex].identifier
