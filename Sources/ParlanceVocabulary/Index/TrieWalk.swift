@@ -60,6 +60,11 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
         walkStatistics.visits += 1
         #endif
         guard childCount > 0 else { return }
+        let column = automaton.exactColumn(state)
+        if column >= 0 {
+            descendExactly(node, state, column: column)
+            return
+        }
         if automaton.acceptsAnyLabel(state) {
             if childCount >= jumpFanOut, jumpToGrandchildren(index, node, state) { return }
             #if PARLANCE_WALK_STATISTICS
@@ -76,6 +81,41 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
                 if child >= 0 { followEdge(child, from: 0, state) }
             }
         }
+    }
+
+    /// Follows the one child an exact run allows, comparing labels instead of stepping
+    /// while the run lasts, then visits the node (or steps on where the run ends).
+    @inline(__always)
+    mutating func descendExactly(_ node: RadixTrie<Label>.Node, _ state: Automaton.State, column: Int) {
+        #if PARLANCE_WALK_STATISTICS
+        walkStatistics.lookups += 1
+        #endif
+        let first = automaton.queryLabel(atColumn: column)
+        let index = trie.child(of: node, labeled: first)
+        guard index >= 0 else { return }
+        let child = trie.nodes[index]
+        guard child.longestKey >= minimumKeyLength else { return }
+        let value = automaton.exactValue(state, column: column)
+        var current = column + 1
+        var offset = 1
+        let length = child.edgeLength
+        var last = first
+        while offset < length {
+            #if PARLANCE_WALK_STATISTICS
+            walkStatistics.steps += 1
+            #endif
+            guard automaton.staysExact(value: value, column: current) else {
+                followEdge(index, from: offset,
+                           automaton.advanceExactly(state, column: column, count: current - column, last: last))
+                return
+            }
+            let label = trie.label(of: child, at: offset)
+            guard label == automaton.queryLabel(atColumn: current) else { return }
+            last = label
+            current += 1
+            offset += 1
+        }
+        visitNode(index, automaton.advanceExactly(state, column: column, count: current - column, last: last))
     }
 
     /// Steps along `index`'s edge from `offset`, then visits the node.
