@@ -73,6 +73,8 @@ final class SearchScratch<Label: TrieLabel> {
     let backwardLimits = ScratchBuffer<UInt8>(capacity: 128)
     let uniformLimits = ScratchBuffer<UInt8>(capacity: 128)
     let finals = ScratchBuffer<UInt8>(capacity: 128)
+    /// Span search: a second walk's finals, while it is merged into another.
+    let otherFinals = ScratchBuffer<UInt8>(capacity: 128)
     /// The number of labels in the query (the count of `query` is unused).
     @inline(__always) var length: Int { query.count }
 
@@ -102,7 +104,7 @@ final class SearchScratch<Label: TrieLabel> {
 
     deinit {
         for buffer in [query, reversed] { buffer.deallocate() }
-        for buffer in [forwardLimits, backwardLimits, uniformLimits, finals] { buffer.deallocate() }
+        for buffer in [forwardLimits, backwardLimits, uniformLimits, finals, otherFinals] { buffer.deallocate() }
         candidates.deallocate()
         itemSlots.deallocate()
         hits.deallocate()

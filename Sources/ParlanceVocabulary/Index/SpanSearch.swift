@@ -132,63 +132,120 @@ extension SearchScratch {
             exactSpans(from: unit, at: Int(unitStarts[unit]), streamLength: count)
         }
         let longestSpan = core.maxKeyLength + EditPolicy.maximumEdits
-        let limits = forwardLimits
-        limits.reserve(size)
+        forwardLimits.reserve(size)
+        backwardLimits.reserve(size)
         finals.reserve(size)
-        for (bandNumber, band) in SpanBand.bands(for: policy).enumerated() {
-            for pass in 0..<2 {
-                let direction = pass == 0
+        otherFinals.reserve(size)
+
+        /// Fills `limits` and `finals` for the walk of `band` from `unit` in `direction`;
+        /// returns its window (how many columns it may read), or 0 when no span of the band
+        /// ends in it.
+        func prepare(_ band: SpanBand, _ direction: Bool, _ unit: Int, _ limits: ScratchBuffer<UInt8>,
+                     _ finals: ScratchBuffer<UInt8>) -> Int {
+            // The walk's origin and how far it may read.
+            let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
+            let available = direction ? count - origin : origin
+            let window = Swift.min(available, band.longest, longestSpan)
+            guard window >= band.shortest else { return 0 }
+            for index in 0..<(window + 2 * padding + 8) {
+                limits[index] = 0
+                finals[index] = 0
+            }
+            var anyFinal = false
+            for column in band.shortest...window {
+                let position = direction ? origin + column : origin - column
+                if (direction ? endUnitAt : startUnitAt)[position] != 0 {
+                    finals[padding + column] = 1
+                    anyFinal = true
+                }
+            }
+            guard anyFinal else { return 0 }
+            if direction == band.anchorsForward {
+                // The exact walk: the first `split - 1` labels of every span exactly.
+                for column in 0...window {
+                    limits[padding + column] = UInt8(column < band.split ? 1 : band.edits + 1)
+                }
+            } else {
+                // The other walk: a span of length m needs the full budget only in its
+                // last `split` columns (the exact walk's region, where the edits that walk
+                // missed lie); elsewhere ⌊edits/2⌋ is enough for the rest of the span. So
+                // the full budget only where a span's far end (a final column) is near.
+                var nextFinal = Int.max
+                for column in stride(from: window, through: 0, by: -1) {
+                    if finals[padding + column] != 0 { nextFinal = column }
+                    let full = column > band.tail && nextFinal - column < band.split
+                    limits[padding + column] = UInt8((full ? band.edits : band.edits / 2) + 1)
+                }
+            }
+            return window
+        }
+
+        func walk(_ band: SpanBand, _ direction: Bool, _ unit: Int, limits: ScratchBuffer<UInt8>, minimumKeyLength: Int) {
+            let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
+            let sink = SpanSink<Label>(
+                table: candidates, finals: finals.base, unitAt: (direction ? endUnitAt : startUnitAt).base,
+                origin: origin, forward: direction, fixedUnit: unit)
+            let automaton = Automaton(
+                query: (direction ? stream.base + origin : reversedStream.base + (count - origin)),
+                limits: limits.base, finals: finals.base)
+            var walk = TrieWalk(trie: direction ? forward : backward, automaton: automaton, sink: sink,
+                                jumpFanOut: core.jumpFanOut, minimumKeyLength: Swift.min(minimumKeyLength, 255))
+            walk.run()
+        }
+
+        let bands = SpanBand.bands(for: policy)
+        for (bandNumber, band) in bands.enumerated() {
+            let direction = band.anchorsForward
+            #if PARLANCE_WALK_STATISTICS
+            let before = walkStatistics.total
+            defer { walkStatistics.byPass[Swift.min(bandNumber * 2, 15)] += walkStatistics.total - before }
+            #endif
+            for unit in 0..<units where unitStarts[unit] >= 0 {
+                guard prepare(band, direction, unit, forwardLimits, finals) > 0 else { continue }
+                walk(band, direction, unit, limits: forwardLimits, minimumKeyLength: band.shortest - band.edits)
+            }
+        }
+        // The other walks, from each unit the bands' in turn, widest budget first. A band whose
+        // caps are nowhere above those of the walk before it (the one-edit band's backward
+        // walk, under the two-edit band's: ⌊2/2⌋ everywhere) is folded into that walk: its
+        // finals join the walk's, which finds every span its own walk would (caps only
+        // prune; a distance a cap overestimates is verified in `collectSpanHits`).
+        for unit in 0..<units where unitStarts[unit] >= 0 {
+            var open = -1, openWindow = 0, openShortest = 0
+            for bandNumber in stride(from: bands.count - 1, through: 0, by: -1) {
+                let band = bands[bandNumber]
+                let direction = !band.anchorsForward
                 #if PARLANCE_WALK_STATISTICS
                 let before = walkStatistics.total
-                defer { walkStatistics.byPass[Swift.min(bandNumber * 2 + pass, 15)] += walkStatistics.total - before }
+                defer { walkStatistics.byPass[Swift.min(bandNumber * 2 + 1, 15)] += walkStatistics.total - before }
                 #endif
-                for unit in 0..<units where unitStarts[unit] >= 0 {
-                    // The walk's origin and how far it may read.
-                    let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
-                    let available = direction ? count - origin : origin
-                    let window = Swift.min(available, band.longest, longestSpan)
-                    guard window >= band.shortest else { continue }
-                    for index in 0..<(window + 2 * padding + 8) {
-                        limits[index] = 0
-                        finals[index] = 0
-                    }
-                    var anyFinal = false
-                    for column in band.shortest...window {
-                        let position = direction ? origin + column : origin - column
-                        if (direction ? endUnitAt : startUnitAt)[position] != 0 {
-                            finals[padding + column] = 1
-                            anyFinal = true
-                        }
-                    }
-                    guard anyFinal else { continue }
-                    if direction == band.anchorsForward {
-                        // The exact walk: the first `split - 1` labels of every span exactly.
-                        for column in 0...window {
-                            limits[padding + column] = UInt8(column < band.split ? 1 : band.edits + 1)
-                        }
-                    } else {
-                        // The other walk: a span of length m needs the full budget only in its
-                        // last `split` columns (the exact walk's region, where the edits that walk
-                        // missed lie); elsewhere ⌊edits/2⌋ is enough for the rest of the span. So
-                        // the full budget only where a span's far end (a final column) is near.
-                        var nextFinal = Int.max
-                        for column in stride(from: window, through: 0, by: -1) {
-                            if finals[padding + column] != 0 { nextFinal = column }
-                            let full = column > band.tail && nextFinal - column < band.split
-                            limits[padding + column] = UInt8((full ? band.edits : band.edits / 2) + 1)
-                        }
-                    }
-                    let sink = SpanSink<Label>(
-                        table: candidates, finals: finals.base, unitAt: (direction ? endUnitAt : startUnitAt).base,
-                        origin: origin, forward: direction, fixedUnit: unit)
-                    let automaton = Automaton(
-                        query: (direction ? stream.base + origin : reversedStream.base + (count - origin)),
-                        limits: limits.base, finals: finals.base)
-                    var walk = TrieWalk(trie: direction ? forward : backward, automaton: automaton, sink: sink,
-                                        jumpFanOut: core.jumpFanOut,
-                                        minimumKeyLength: Swift.min(band.shortest - band.edits, 255))
-                    walk.run()
+                if open < 0 {
+                    openWindow = prepare(band, direction, unit, backwardLimits, finals)
+                    if openWindow > 0 { open = bandNumber; openShortest = band.shortest - band.edits }
+                    continue
                 }
+                let window = prepare(band, direction, unit, forwardLimits, otherFinals)
+                guard window > 0 else { continue }
+                var dominated = window <= openWindow
+                if dominated {
+                    for column in 0...window where forwardLimits[padding + column] > backwardLimits[padding + column] {
+                        dominated = false
+                        break
+                    }
+                }
+                if dominated {
+                    for column in 0...window where otherFinals[padding + column] != 0 { finals[padding + column] = 1 }
+                    openShortest = Swift.min(openShortest, band.shortest - band.edits)
+                } else {
+                    walk(bands[open], direction, unit, limits: backwardLimits, minimumKeyLength: openShortest)
+                    // This band's walk becomes the open one.
+                    openWindow = prepare(band, direction, unit, backwardLimits, finals)
+                    open = bandNumber
+                    openShortest = band.shortest - band.edits
+                }
+            }
+            if open >= 0 {
+                walk(bands[open], !bands[open].anchorsForward, unit, limits: backwardLimits, minimumKeyLength: openShortest)
             }
         }
         collectSpanHits(policy: policy, unitStarts: unitStarts, unitEnds: unitEnds)
