@@ -26,7 +26,10 @@ protocol TrieWalkSink {
 /// but none on the grandchild, a node with a jump table hands every unexpected child the
 /// same state (the automaton stepped with the wildcard) and goes straight to the
 /// grandchildren carrying an expected label: at the root of a multilingual vocabulary
-/// this visits a few dozen positions instead of ~800 children and their children.
+/// this visits a few dozen positions instead of ~800 children and their children. When
+/// the state after the grandchild label affords no edit either, the table's second level
+/// goes one label further, to the positions under both expected labels, so that the
+/// grandchildren are not visited just to look up their children.
 ///
 /// The walk allocates nothing: states are values on the stack, the recursion is as deep
 /// as the number of nodes on a path.
@@ -156,18 +159,28 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
             if entries.isEmpty { continue }
             let after = automaton.step(skipped, label)
             guard automaton.canMatch(after) else { continue }
-            // Where `after` affords no edit and accepts nothing yet, an entry whose one next
-            // label it does not expect is dead one step later: drop it unvisited.
-            let filters = !automaton.isMatch(after) && !automaton.acceptsAnyLabel(after)
-            let next = filters ? automaton.expectedLabels(after) : ExpectedLabels()
+            if !automaton.isMatch(after) && !automaton.acceptsAnyLabel(after) {
+                // `after` affords no edit and accepts nothing yet: only the positions its
+                // expected labels lead to can survive, and the second-level table lists
+                // them, so the grandchildren themselves are never visited.
+                for nextLabel in automaton.expectedLabels(after) {
+                    let range = trie.jump2Entries(inTable: table, labeled: label, then: nextLabel)
+                    if range.isEmpty { continue }
+                    let following = automaton.step(after, nextLabel)
+                    guard automaton.canMatch(following) else { continue }
+                    #if PARLANCE_WALK_STATISTICS
+                    walkStatistics.jumpEntries += range.count
+                    #endif
+                    for entry in range where !direct.contains(trie.jump2ChildLabels[entry]) {
+                        followEdge(Int(trie.jump2Targets[entry]), from: Int(trie.jump2Consumed[entry]), following)
+                    }
+                }
+                continue
+            }
             #if PARLANCE_WALK_STATISTICS
             walkStatistics.jumpEntries += entries.count
             #endif
             for entry in entries where !direct.contains(trie.jumpChildLabels[entry]) {
-                if filters {
-                    let following = trie.jumpNextLabels[entry]
-                    if following != Label.wildcard, !next.contains(following) { continue }
-                }
                 followEdge(Int(trie.jumpTargets[entry]), from: Int(trie.jumpConsumed[entry]), after)
             }
         }
