@@ -31,9 +31,19 @@ struct SpanBand {
 
     /// The forward walk's exact region ends before column `split`. Balanced for two edits;
     /// one further for one edit, where the exact walk is the cheap one (measured: 15% less
-    /// work than balanced on ten-word utterances over 100,000 entries).
-    var split: Int { Swift.min(shortest, Swift.max(1, (shortest + 1) / 2 + (edits == 1 ? 1 : 0))) }
+    /// work than balanced on ten-word utterances over 100,000 entries). A one-edit band
+    /// followed by a two-edit band takes at least that band's split (``bands(for:)``):
+    /// then its forward walks match as many labels exactly as the two-edit band's, allow
+    /// 1 where those allow 2, and ride on them (`findSpans`).
+    var split: Int
     var tail: Int { shortest - split }
+
+    init(edits: Int, shortest: Int, longest: Int) {
+        self.edits = edits
+        self.shortest = shortest
+        self.longest = longest
+        split = Swift.min(shortest, Swift.max(1, (shortest + 1) / 2 + (edits == 1 ? 1 : 0)))
+    }
 
     static func bands(for policy: EditPolicy) -> [SpanBand] {
         var bands: [SpanBand] = []
@@ -45,6 +55,11 @@ struct SpanBand {
             for (low, high) in cuts {
                 let band = SpanBand(edits: edits, shortest: Swift.max(low, shortest, 1), longest: Swift.min(high, longest))
                 if band.shortest <= band.longest { bands.append(band) }
+            }
+        }
+        if let twoEdits = bands.first(where: { $0.edits == 2 }) {
+            for index in bands.indices where bands[index].edits == 1 {
+                bands[index].split = Swift.min(bands[index].shortest, Swift.max(bands[index].split, twoEdits.split))
             }
         }
         return bands
@@ -180,7 +195,11 @@ extension SearchScratch {
             return window
         }
 
-        func walk(_ band: SpanBand, _ direction: Bool, _ unit: Int, limits: ScratchBuffer<UInt8>, minimumKeyLength: Int) {
+        func walk(_ direction: Bool, _ unit: Int, limits: ScratchBuffer<UInt8>, minimumKeyLength: Int, band: Int) {
+            #if PARLANCE_WALK_STATISTICS
+            let before = walkStatistics.total
+            defer { walkStatistics.byPass[Swift.min(band * 2 + (direction ? 0 : 1), 15)] += walkStatistics.total - before }
+            #endif
             let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
             let sink = SpanSink<Label>(
                 table: candidates, finals: finals.base, unitAt: (direction ? endUnitAt : startUnitAt).base,
@@ -194,58 +213,48 @@ extension SearchScratch {
         }
 
         let bands = SpanBand.bands(for: policy)
-        for (bandNumber, band) in bands.enumerated() {
-            let direction = band.anchorsForward
-            #if PARLANCE_WALK_STATISTICS
-            let before = walkStatistics.total
-            defer { walkStatistics.byPass[Swift.min(bandNumber * 2, 15)] += walkStatistics.total - before }
-            #endif
+        // From each unit, per direction, the bands' walks in turn, widest budget first. A band
+        // whose caps are nowhere above those of the walk before it is folded into that walk:
+        // its finals join the walk's, which finds every span the band's own walk would
+        // (caps only prune; a distance a cap overestimates is verified in
+        // `collectSpanHits`). So the one-edit band's walks ride on the two-edit band's
+        // wherever both have spans to find: backwards (caps 0 or 1 under 1 everywhere) and
+        // forwards (the first `split - 1` labels exact in both, then 1 under 2).
+        for pass in 0..<2 {
             for unit in 0..<units where unitStarts[unit] >= 0 {
-                guard prepare(band, direction, unit, forwardLimits, finals) > 0 else { continue }
-                walk(band, direction, unit, limits: forwardLimits, minimumKeyLength: band.shortest - band.edits)
-            }
-        }
-        // The other walks, from each unit the bands' in turn, widest budget first. A band whose
-        // caps are nowhere above those of the walk before it (the one-edit band's backward
-        // walk, under the two-edit band's: ⌊2/2⌋ everywhere) is folded into that walk: its
-        // finals join the walk's, which finds every span its own walk would (caps only
-        // prune; a distance a cap overestimates is verified in `collectSpanHits`).
-        for unit in 0..<units where unitStarts[unit] >= 0 {
-            var open = -1, openWindow = 0, openShortest = 0
-            for bandNumber in stride(from: bands.count - 1, through: 0, by: -1) {
-                let band = bands[bandNumber]
-                let direction = !band.anchorsForward
-                #if PARLANCE_WALK_STATISTICS
-                let before = walkStatistics.total
-                defer { walkStatistics.byPass[Swift.min(bandNumber * 2 + 1, 15)] += walkStatistics.total - before }
-                #endif
-                if open < 0 {
-                    openWindow = prepare(band, direction, unit, backwardLimits, finals)
-                    if openWindow > 0 { open = bandNumber; openShortest = band.shortest - band.edits }
-                    continue
-                }
-                let window = prepare(band, direction, unit, forwardLimits, otherFinals)
-                guard window > 0 else { continue }
-                var dominated = window <= openWindow
-                if dominated {
-                    for column in 0...window where forwardLimits[padding + column] > backwardLimits[padding + column] {
-                        dominated = false
-                        break
+                var open = -1, openWindow = 0, openShortest = 0
+                for bandNumber in stride(from: bands.count - 1, through: 0, by: -1) {
+                    let band = bands[bandNumber]
+                    let direction = pass == 0 ? band.anchorsForward : !band.anchorsForward
+                    if open < 0 {
+                        openWindow = prepare(band, direction, unit, backwardLimits, finals)
+                        if openWindow > 0 { open = bandNumber; openShortest = band.shortest - band.edits }
+                        continue
+                    }
+                    let window = prepare(band, direction, unit, forwardLimits, otherFinals)
+                    guard window > 0 else { continue }
+                    var dominated = window <= openWindow
+                    if dominated {
+                        for column in 0...window where forwardLimits[padding + column] > backwardLimits[padding + column] {
+                            dominated = false
+                            break
+                        }
+                    }
+                    if dominated {
+                        for column in 0...window where otherFinals[padding + column] != 0 { finals[padding + column] = 1 }
+                        openShortest = Swift.min(openShortest, band.shortest - band.edits)
+                    } else {
+                        walk(direction, unit, limits: backwardLimits, minimumKeyLength: openShortest, band: open)
+                        // This band's walk becomes the open one.
+                        openWindow = prepare(band, direction, unit, backwardLimits, finals)
+                        open = bandNumber
+                        openShortest = band.shortest - band.edits
                     }
                 }
-                if dominated {
-                    for column in 0...window where otherFinals[padding + column] != 0 { finals[padding + column] = 1 }
-                    openShortest = Swift.min(openShortest, band.shortest - band.edits)
-                } else {
-                    walk(bands[open], direction, unit, limits: backwardLimits, minimumKeyLength: openShortest)
-                    // This band's walk becomes the open one.
-                    openWindow = prepare(band, direction, unit, backwardLimits, finals)
-                    open = bandNumber
-                    openShortest = band.shortest - band.edits
+                if open >= 0 {
+                    let direction = pass == 0 ? bands[open].anchorsForward : !bands[open].anchorsForward
+                    walk(direction, unit, limits: backwardLimits, minimumKeyLength: openShortest, band: open)
                 }
-            }
-            if open >= 0 {
-                walk(bands[open], !bands[open].anchorsForward, unit, limits: backwardLimits, minimumKeyLength: openShortest)
             }
         }
         collectSpanHits(policy: policy, unitStarts: unitStarts, unitEnds: unitEnds)
