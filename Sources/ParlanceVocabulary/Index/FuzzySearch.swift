@@ -75,6 +75,9 @@ final class SearchScratch<Label: TrieLabel> {
     let finals = ScratchBuffer<UInt8>(capacity: 128)
     /// Span search: a second walk's finals, while it is merged into another.
     let otherFinals = ScratchBuffer<UInt8>(capacity: 128)
+    /// Span search: the bands of the last policy (computed once per policy, not per call).
+    var spanBands: [SpanBand] = []
+    var spanBandsPolicy: EditPolicy?
     /// The number of labels in the query (the count of `query` is unused).
     @inline(__always) var length: Int { query.count }
 

@@ -212,7 +212,11 @@ extension SearchScratch {
             walk.run()
         }
 
-        let bands = SpanBand.bands(for: policy)
+        if spanBandsPolicy != policy {
+            spanBands = SpanBand.bands(for: policy)
+            spanBandsPolicy = policy
+        }
+        let bands = spanBands
         // From each unit, per direction, the bands' walks in turn, widest budget first. A band
         // whose caps are nowhere above those of the walk before it is folded into that walk:
         // its finals join the walk's, which finds every span the band's own walk would
