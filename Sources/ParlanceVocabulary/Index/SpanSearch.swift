@@ -103,7 +103,8 @@ extension SearchScratch {
     ///   (-1 for units that normalize to nothing).
     ///
     /// One pass over the units: an exact descent from every unit start, then per band a
-    /// forward walk from every unit start and a backward walk from every unit end.
+    /// forward walk from every unit start and a backward walk from every unit end, where
+    /// one walk serves several bands when their caps allow (see the loop below).
     ///
     /// Adds to the hits of the previous call unless `resetting`: an utterance with a ß is
     /// searched as two streams (ß folded to "ss" and kept), as a query with one has two keys,
@@ -217,6 +218,8 @@ extension SearchScratch {
             spanBandsPolicy = policy
         }
         let bands = spanBands
+        // The open walk's caps and a further band's, while deciding whether it folds in.
+        let openLimits = backwardLimits, bandLimits = forwardLimits
         // From each unit, per direction, the bands' walks in turn, widest budget first. A band
         // whose caps are nowhere above those of the walk before it is folded into that walk:
         // its finals join the walk's, which finds every span the band's own walk would
@@ -231,15 +234,15 @@ extension SearchScratch {
                     let band = bands[bandNumber]
                     let direction = pass == 0 ? band.anchorsForward : !band.anchorsForward
                     if open < 0 {
-                        openWindow = prepare(band, direction, unit, backwardLimits, finals)
+                        openWindow = prepare(band, direction, unit, openLimits, finals)
                         if openWindow > 0 { open = bandNumber; openShortest = band.shortest - band.edits }
                         continue
                     }
-                    let window = prepare(band, direction, unit, forwardLimits, otherFinals)
+                    let window = prepare(band, direction, unit, bandLimits, otherFinals)
                     guard window > 0 else { continue }
                     var dominated = window <= openWindow
                     if dominated {
-                        for column in 0...window where forwardLimits[padding + column] > backwardLimits[padding + column] {
+                        for column in 0...window where bandLimits[padding + column] > openLimits[padding + column] {
                             dominated = false
                             break
                         }
@@ -248,16 +251,16 @@ extension SearchScratch {
                         for column in 0...window where otherFinals[padding + column] != 0 { finals[padding + column] = 1 }
                         openShortest = Swift.min(openShortest, band.shortest - band.edits)
                     } else {
-                        walk(direction, unit, limits: backwardLimits, minimumKeyLength: openShortest, band: open)
+                        walk(direction, unit, limits: openLimits, minimumKeyLength: openShortest, band: open)
                         // This band's walk becomes the open one.
-                        openWindow = prepare(band, direction, unit, backwardLimits, finals)
+                        openWindow = prepare(band, direction, unit, openLimits, finals)
                         open = bandNumber
                         openShortest = band.shortest - band.edits
                     }
                 }
                 if open >= 0 {
                     let direction = pass == 0 ? bands[open].anchorsForward : !bands[open].anchorsForward
-                    walk(direction, unit, limits: backwardLimits, minimumKeyLength: openShortest, band: open)
+                    walk(direction, unit, limits: openLimits, minimumKeyLength: openShortest, band: open)
                 }
             }
         }
