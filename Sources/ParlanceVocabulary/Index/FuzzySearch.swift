@@ -73,6 +73,11 @@ final class SearchScratch<Label: TrieLabel> {
     let backwardLimits = ScratchBuffer<UInt8>(capacity: 128)
     let uniformLimits = ScratchBuffer<UInt8>(capacity: 128)
     let finals = ScratchBuffer<UInt8>(capacity: 128)
+    /// Span search: a second walk's finals, while it is merged into another.
+    let otherFinals = ScratchBuffer<UInt8>(capacity: 128)
+    /// Span search: the bands of the last policy (computed once per policy, not per call).
+    var spanBands: [SpanBand] = []
+    var spanBandsPolicy: EditPolicy?
     /// The number of labels in the query (the count of `query` is unused).
     @inline(__always) var length: Int { query.count }
 
@@ -102,7 +107,7 @@ final class SearchScratch<Label: TrieLabel> {
 
     deinit {
         for buffer in [query, reversed] { buffer.deallocate() }
-        for buffer in [forwardLimits, backwardLimits, uniformLimits, finals] { buffer.deallocate() }
+        for buffer in [forwardLimits, backwardLimits, uniformLimits, finals, otherFinals] { buffer.deallocate() }
         candidates.deallocate()
         itemSlots.deallocate()
         hits.deallocate()

@@ -175,6 +175,58 @@ struct CappedOSAAutomaton<Label: TrieLabel>: TrieAutomaton {
             || affords(state.c4, 4)
     }
 
+    /// See ``TrieAutomaton/exactColumn(_:)``: one live cell (value v, column j), caps
+    /// `v` at columns j and j + 1 (no substitution or insertion) and at most `v` at j + 2
+    /// (no deletion after the match), and no transposition from the row above. Then the
+    /// next row has one live cell, at j + 1 with value v, if the label is query[j], and
+    /// none otherwise: the walk can compare labels instead of stepping.
+    @inline(__always)
+    func exactColumn(_ state: State) -> Int {
+        let dead = CappedOSAAutomaton.dead
+        var lane = -1
+        var live = 0
+        if state.c0 < dead { lane = 0; live += 1 }
+        if state.c1 < dead { lane = 1; live += 1 }
+        if state.c2 < dead { lane = 2; live += 1 }
+        if state.c3 < dead { lane = 3; live += 1 }
+        if state.c4 < dead { lane = 4; live += 1 }
+        guard live == 1 else { return -1 }
+        let column = Int(state.depth) - 2 + lane
+        guard staysExact(value: state[lane], column: column) else { return -1 }
+        // A transposition lands in lane t of the next row (column depth - 1 + t) from lane t
+        // of the row above.
+        let limit = limits + (CappedOSAAutomaton.padding + Int(state.depth) - 1)
+        if state.p0 &+ 1 < limit[0] || state.p1 &+ 1 < limit[1] || state.p2 &+ 1 < limit[2]
+            || state.p3 &+ 1 < limit[3] || state.p4 &+ 1 < limit[4] { return -1 }
+        return column
+    }
+
+    @inline(__always)
+    func exactValue(_ state: State, column: Int) -> UInt8 { state[column - Int(state.depth) + 2] }
+
+    @inline(__always)
+    func staysExact(value: UInt8, column: Int) -> Bool {
+        let limit = limits + (CappedOSAAutomaton.padding + column)
+        let capped = value &+ 1
+        return limit[0] == capped && limit[1] == capped && limit[2] <= capped
+    }
+
+    @inline(__always)
+    func queryLabel(atColumn column: Int) -> Label { query[CappedOSAAutomaton.padding + column] }
+
+    @inline(__always)
+    func advanceExactly(_ state: State, column: Int, count: Int, last: Label) -> State {
+        let dead = CappedOSAAutomaton.dead
+        let lane = column - Int(state.depth) + 2
+        let value = state[lane]
+        // The cell keeps its lane (column and depth both grow by `count`); the row above held
+        // the same cell one label earlier.
+        @inline(__always) func cell(_ index: Int) -> UInt8 { index == lane ? value : dead }
+        let a = cell(0), b = cell(1), c = cell(2), d = cell(3), e = cell(4)
+        return State(c0: a, c1: b, c2: c, c3: d, c4: e, p0: a, p1: b, p2: c, p3: d, p4: e,
+                     previousLabel: last, depth: state.depth &+ Int32(count))
+    }
+
     @inline(__always)
     func expectedLabels(_ state: State) -> ExpectedLabels<Label> {
         let depth = Int(state.depth)

@@ -45,10 +45,16 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
     let jumpChildLabels: FrozenBuffer<Label>
     let jumpTargets: FrozenBuffer<UInt32>
     let jumpConsumed: FrozenBuffer<UInt8>
-    /// The label right after an entry's position when there is exactly one and no key
-    /// ends there, else ``TrieLabel/wildcard``: lets a walk drop entries the automaton
-    /// cannot continue without touching their nodes.
-    let jumpNextLabels: FrozenBuffer<Label>
+    /// Second-level jump entries, per jump table (`jump2Starts`): every position one label
+    /// below a first-level entry's, sorted by the entry's label, then that next label. A
+    /// walk that can afford no edit after the grandchild label looks up the positions
+    /// both labels lead to, instead of visiting every grandchild to find its children.
+    let jump2Starts: FrozenBuffer<UInt32>
+    let jump2Labels: FrozenBuffer<Label>
+    let jump2NextLabels: FrozenBuffer<Label>
+    let jump2ChildLabels: FrozenBuffer<Label>
+    let jump2Targets: FrozenBuffer<UInt32>
+    let jump2Consumed: FrozenBuffer<UInt8>
 
     /// The number of nodes.
     var nodeCount: Int { nodes.count - 1 }
@@ -56,7 +62,8 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
     var byteCount: Int {
         nodes.byteCount + labels.byteCount + postings.byteCount + jumpNodes.byteCount + jumpStarts.byteCount
             + jumpLabels.byteCount + jumpChildLabels.byteCount + jumpTargets.byteCount + jumpConsumed.byteCount
-            + jumpNextLabels.byteCount
+            + jump2Starts.byteCount + jump2Labels.byteCount + jump2NextLabels.byteCount
+            + jump2ChildLabels.byteCount + jump2Targets.byteCount + jump2Consumed.byteCount
     }
 
     /// A key to insert: its first label's pool position (in reading order), its length, and
@@ -138,15 +145,10 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         // Jump tables of high fan-out nodes.
         var jumpNodes: [UInt32] = [], jumpStarts: [UInt32] = []
         var jumpLabels: [Label] = [], jumpChildLabels: [Label] = [], jumpTargets: [UInt32] = [], jumpConsumed: [UInt8] = []
-        var jumpNextLabels: [Label] = []
-        // The single label after `consumed` labels of `target`'s edge, if there is one.
-        func nextLabel(_ target: Int, _ consumed: Int) -> Label {
-            let node = nodes[target]
-            if consumed < node.edgeLength { return pool[Int(node.edgeStart) + direction * consumed] }
-            let hasKeys = nodes[target].postingStart < nodes[target + 1].postingStart
-            return !hasKeys && node.childCount == 1 ? labels[Int(node.firstChild)] : Label.wildcard
-        }
         var entries: [(label: Label, childLabel: Label, target: UInt32, consumed: UInt8)] = []
+        var jump2Starts: [UInt32] = [], jump2Labels: [Label] = [], jump2NextLabels: [Label] = []
+        var jump2ChildLabels: [Label] = [], jump2Targets: [UInt32] = [], jump2Consumed: [UInt8] = []
+        var entries2: [(label: Label, next: Label, childLabel: Label, target: UInt32, consumed: UInt8)] = []
         for parent in 0..<(nodes.count - 1) where nodes[parent].childCount >= jumpFanOut {
             entries.removeAll(keepingCapacity: true)
             let first = Int(nodes[parent].firstChild)
@@ -163,6 +165,28 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
                 }
             }
             entries.sort { ($0.label, $0.target) < ($1.label, $1.target) }
+            entries2.removeAll(keepingCapacity: true)
+            for entry in entries {
+                let target = nodes[Int(entry.target)]
+                if Int(entry.consumed) < target.edgeLength {
+                    entries2.append((entry.label, pool[Int(target.edgeStart) + direction * Int(entry.consumed)], entry.childLabel,
+                                     entry.target, entry.consumed + 1))
+                } else {
+                    let first = Int(target.firstChild)
+                    for next in first..<(first + Int(target.packed >> 14)) {
+                        entries2.append((entry.label, labels[next], entry.childLabel, UInt32(next), 1))
+                    }
+                }
+            }
+            entries2.sort { ($0.label, $0.next, $0.target) < ($1.label, $1.next, $1.target) }
+            jump2Starts.append(UInt32(jump2Labels.count))
+            for entry in entries2 {
+                jump2Labels.append(entry.label)
+                jump2NextLabels.append(entry.next)
+                jump2ChildLabels.append(entry.childLabel)
+                jump2Targets.append(entry.target)
+                jump2Consumed.append(entry.consumed)
+            }
             jumpNodes.append(UInt32(parent))
             jumpStarts.append(UInt32(jumpLabels.count))
             for entry in entries {
@@ -170,10 +194,10 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
                 jumpChildLabels.append(entry.childLabel)
                 jumpTargets.append(entry.target)
                 jumpConsumed.append(entry.consumed)
-                jumpNextLabels.append(nextLabel(Int(entry.target), Int(entry.consumed)))
             }
         }
         jumpStarts.append(UInt32(jumpLabels.count))
+        jump2Starts.append(UInt32(jump2Labels.count))
 
         self.nodes = FrozenBuffer(nodes)
         self.labels = FrozenBuffer(labels)
@@ -184,7 +208,12 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         self.jumpChildLabels = FrozenBuffer(jumpChildLabels)
         self.jumpTargets = FrozenBuffer(jumpTargets)
         self.jumpConsumed = FrozenBuffer(jumpConsumed)
-        self.jumpNextLabels = FrozenBuffer(jumpNextLabels)
+        self.jump2Starts = FrozenBuffer(jump2Starts)
+        self.jump2Labels = FrozenBuffer(jump2Labels)
+        self.jump2NextLabels = FrozenBuffer(jump2NextLabels)
+        self.jump2ChildLabels = FrozenBuffer(jump2ChildLabels)
+        self.jump2Targets = FrozenBuffer(jump2Targets)
+        self.jump2Consumed = FrozenBuffer(jump2Consumed)
     }
 }
 
@@ -202,7 +231,12 @@ struct RadixTrieView<Label: TrieLabel> {
     let jumpChildLabels: UnsafeMutablePointer<Label>
     let jumpTargets: UnsafeMutablePointer<UInt32>
     let jumpConsumed: UnsafeMutablePointer<UInt8>
-    let jumpNextLabels: UnsafeMutablePointer<Label>
+    let jump2Starts: UnsafeMutablePointer<UInt32>
+    let jump2Labels: UnsafeMutablePointer<Label>
+    let jump2NextLabels: UnsafeMutablePointer<Label>
+    let jump2ChildLabels: UnsafeMutablePointer<Label>
+    let jump2Targets: UnsafeMutablePointer<UInt32>
+    let jump2Consumed: UnsafeMutablePointer<UInt8>
 
     init(_ trie: RadixTrie<Label>, pool: UnsafePointer<Label>) {
         nodes = trie.nodes.base
@@ -217,7 +251,12 @@ struct RadixTrieView<Label: TrieLabel> {
         jumpChildLabels = trie.jumpChildLabels.base
         jumpTargets = trie.jumpTargets.base
         jumpConsumed = trie.jumpConsumed.base
-        jumpNextLabels = trie.jumpNextLabels.base
+        jump2Starts = trie.jump2Starts.base
+        jump2Labels = trie.jump2Labels.base
+        jump2NextLabels = trie.jump2NextLabels.base
+        jump2ChildLabels = trie.jump2ChildLabels.base
+        jump2Targets = trie.jump2Targets.base
+        jump2Consumed = trie.jump2Consumed.base
     }
 
     /// The `offset`-th label of `node`'s edge.
@@ -257,6 +296,25 @@ struct RadixTrieView<Label: TrieLabel> {
             if jumpNodes[middle] < target { low = middle + 1 } else { high = middle }
         }
         return low < jumpNodeCount && jumpNodes[low] == target ? low : -1
+    }
+
+    /// The second-level entries of jump table `table` under labels `label`, then `next`.
+    @inline(__always)
+    func jump2Entries(inTable table: Int, labeled label: Label, then next: Label) -> Range<Int> {
+        var low = Int(jump2Starts[table])
+        var high = Int(jump2Starts[table + 1])
+        let end = high
+        @inline(__always) func below(_ index: Int) -> Bool {
+            let first = jump2Labels[index]
+            return first < label || (first == label && jump2NextLabels[index] < next)
+        }
+        while low < high {
+            let middle = (low + high) >> 1
+            if below(middle) { low = middle + 1 } else { high = middle }
+        }
+        var last = low
+        while last < end, jump2Labels[last] == label, jump2NextLabels[last] == next { last += 1 }
+        return low..<last
     }
 
     /// The entries of jump table `table` whose grandchild label is `label`.

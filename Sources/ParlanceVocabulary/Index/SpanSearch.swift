@@ -31,9 +31,19 @@ struct SpanBand {
 
     /// The forward walk's exact region ends before column `split`. Balanced for two edits;
     /// one further for one edit, where the exact walk is the cheap one (measured: 15% less
-    /// work than balanced on ten-word utterances over 100,000 entries).
-    var split: Int { Swift.min(shortest, Swift.max(1, (shortest + 1) / 2 + (edits == 1 ? 1 : 0))) }
+    /// work than balanced on ten-word utterances over 100,000 entries). A one-edit band
+    /// followed by a two-edit band takes at least that band's split (``bands(for:)``):
+    /// then its forward walks match as many labels exactly as the two-edit band's, allow
+    /// 1 where those allow 2, and ride on them (`findSpans`).
+    var split: Int
     var tail: Int { shortest - split }
+
+    init(edits: Int, shortest: Int, longest: Int) {
+        self.edits = edits
+        self.shortest = shortest
+        self.longest = longest
+        split = Swift.min(shortest, Swift.max(1, (shortest + 1) / 2 + (edits == 1 ? 1 : 0)))
+    }
 
     static func bands(for policy: EditPolicy) -> [SpanBand] {
         var bands: [SpanBand] = []
@@ -45,6 +55,11 @@ struct SpanBand {
             for (low, high) in cuts {
                 let band = SpanBand(edits: edits, shortest: Swift.max(low, shortest, 1), longest: Swift.min(high, longest))
                 if band.shortest <= band.longest { bands.append(band) }
+            }
+        }
+        if let twoEdits = bands.first(where: { $0.edits == 2 }) {
+            for index in bands.indices where bands[index].edits == 1 {
+                bands[index].split = Swift.min(bands[index].shortest, Swift.max(bands[index].split, twoEdits.split))
             }
         }
         return bands
@@ -88,7 +103,8 @@ extension SearchScratch {
     ///   (-1 for units that normalize to nothing).
     ///
     /// One pass over the units: an exact descent from every unit start, then per band a
-    /// forward walk from every unit start and a backward walk from every unit end.
+    /// forward walk from every unit start and a backward walk from every unit end, where
+    /// one walk serves several bands when their caps allow (see the loop below).
     ///
     /// Adds to the hits of the previous call unless `resetting`: an utterance with a ß is
     /// searched as two streams (ß folded to "ss" and kept), as a query with one has two keys,
@@ -132,62 +148,119 @@ extension SearchScratch {
             exactSpans(from: unit, at: Int(unitStarts[unit]), streamLength: count)
         }
         let longestSpan = core.maxKeyLength + EditPolicy.maximumEdits
-        let limits = forwardLimits
-        limits.reserve(size)
+        forwardLimits.reserve(size)
+        backwardLimits.reserve(size)
         finals.reserve(size)
-        for (bandNumber, band) in SpanBand.bands(for: policy).enumerated() {
-            for pass in 0..<2 {
-                let direction = pass == 0
-                #if PARLANCE_WALK_STATISTICS
-                let before = walkStatistics.total
-                defer { walkStatistics.byPass[Swift.min(bandNumber * 2 + pass, 15)] += walkStatistics.total - before }
-                #endif
-                for unit in 0..<units where unitStarts[unit] >= 0 {
-                    // The walk's origin and how far it may read.
-                    let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
-                    let available = direction ? count - origin : origin
-                    let window = Swift.min(available, band.longest, longestSpan)
-                    guard window >= band.shortest else { continue }
-                    for index in 0..<(window + 2 * padding + 8) {
-                        limits[index] = 0
-                        finals[index] = 0
+        otherFinals.reserve(size)
+
+        /// Fills `limits` and `finals` for the walk of `band` from `unit` in `direction`;
+        /// returns its window (how many columns it may read), or 0 when no span of the band
+        /// ends in it.
+        func prepare(_ band: SpanBand, _ direction: Bool, _ unit: Int, _ limits: ScratchBuffer<UInt8>,
+                     _ finals: ScratchBuffer<UInt8>) -> Int {
+            // The walk's origin and how far it may read.
+            let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
+            let available = direction ? count - origin : origin
+            let window = Swift.min(available, band.longest, longestSpan)
+            guard window >= band.shortest else { return 0 }
+            for index in 0..<(window + 2 * padding + 8) {
+                limits[index] = 0
+                finals[index] = 0
+            }
+            var anyFinal = false
+            for column in band.shortest...window {
+                let position = direction ? origin + column : origin - column
+                if (direction ? endUnitAt : startUnitAt)[position] != 0 {
+                    finals[padding + column] = 1
+                    anyFinal = true
+                }
+            }
+            guard anyFinal else { return 0 }
+            if direction == band.anchorsForward {
+                // The exact walk: the first `split - 1` labels of every span exactly.
+                for column in 0...window {
+                    limits[padding + column] = UInt8(column < band.split ? 1 : band.edits + 1)
+                }
+            } else {
+                // The other walk: a span of length m needs the full budget only in its
+                // last `split` columns (the exact walk's region, where the edits that walk
+                // missed lie); elsewhere ⌊edits/2⌋ is enough for the rest of the span. So
+                // the full budget only where a span's far end (a final column) is near.
+                var nextFinal = Int.max
+                for column in stride(from: window, through: 0, by: -1) {
+                    if finals[padding + column] != 0 { nextFinal = column }
+                    let full = column > band.tail && nextFinal - column < band.split
+                    limits[padding + column] = UInt8((full ? band.edits : band.edits / 2) + 1)
+                }
+            }
+            return window
+        }
+
+        func walk(_ direction: Bool, _ unit: Int, limits: ScratchBuffer<UInt8>, minimumKeyLength: Int, band: Int) {
+            #if PARLANCE_WALK_STATISTICS
+            let before = walkStatistics.total
+            defer { walkStatistics.byPass[Swift.min(band * 2 + (direction ? 0 : 1), 15)] += walkStatistics.total - before }
+            #endif
+            let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
+            let sink = SpanSink<Label>(
+                table: candidates, finals: finals.base, unitAt: (direction ? endUnitAt : startUnitAt).base,
+                origin: origin, forward: direction, fixedUnit: unit)
+            let automaton = Automaton(
+                query: (direction ? stream.base + origin : reversedStream.base + (count - origin)),
+                limits: limits.base, finals: finals.base)
+            var walk = TrieWalk(trie: direction ? forward : backward, automaton: automaton, sink: sink,
+                                jumpFanOut: core.jumpFanOut, minimumKeyLength: Swift.min(minimumKeyLength, 255))
+            walk.run()
+        }
+
+        if spanBandsPolicy != policy {
+            spanBands = SpanBand.bands(for: policy)
+            spanBandsPolicy = policy
+        }
+        let bands = spanBands
+        // The open walk's caps and a further band's, while deciding whether it folds in.
+        let openLimits = backwardLimits, bandLimits = forwardLimits
+        // From each unit, per direction, the bands' walks in turn, widest budget first. A band
+        // whose caps are nowhere above those of the walk before it is folded into that walk:
+        // its finals join the walk's, which finds every span the band's own walk would
+        // (caps only prune; a distance a cap overestimates is verified in
+        // `collectSpanHits`). So the one-edit band's walks ride on the two-edit band's
+        // wherever both have spans to find: backwards (caps 0 or 1 under 1 everywhere) and
+        // forwards (the first `split - 1` labels exact in both, then 1 under 2).
+        for pass in 0..<2 {
+            for unit in 0..<units where unitStarts[unit] >= 0 {
+                var open = -1, openWindow = 0, openShortest = 0
+                for bandNumber in stride(from: bands.count - 1, through: 0, by: -1) {
+                    let band = bands[bandNumber]
+                    let direction = pass == 0 ? band.anchorsForward : !band.anchorsForward
+                    if open < 0 {
+                        openWindow = prepare(band, direction, unit, openLimits, finals)
+                        if openWindow > 0 { open = bandNumber; openShortest = band.shortest - band.edits }
+                        continue
                     }
-                    var anyFinal = false
-                    for column in band.shortest...window {
-                        let position = direction ? origin + column : origin - column
-                        if (direction ? endUnitAt : startUnitAt)[position] != 0 {
-                            finals[padding + column] = 1
-                            anyFinal = true
+                    let window = prepare(band, direction, unit, bandLimits, otherFinals)
+                    guard window > 0 else { continue }
+                    var dominated = window <= openWindow
+                    if dominated {
+                        for column in 0...window where bandLimits[padding + column] > openLimits[padding + column] {
+                            dominated = false
+                            break
                         }
                     }
-                    guard anyFinal else { continue }
-                    if direction == band.anchorsForward {
-                        // The exact walk: the first `split - 1` labels of every span exactly.
-                        for column in 0...window {
-                            limits[padding + column] = UInt8(column < band.split ? 1 : band.edits + 1)
-                        }
+                    if dominated {
+                        for column in 0...window where otherFinals[padding + column] != 0 { finals[padding + column] = 1 }
+                        openShortest = Swift.min(openShortest, band.shortest - band.edits)
                     } else {
-                        // The other walk: a span of length m needs the full budget only in its
-                        // last `split` columns (the exact walk's region, where the edits that walk
-                        // missed lie); elsewhere ⌊edits/2⌋ is enough for the rest of the span. So
-                        // the full budget only where a span's far end (a final column) is near.
-                        var nextFinal = Int.max
-                        for column in stride(from: window, through: 0, by: -1) {
-                            if finals[padding + column] != 0 { nextFinal = column }
-                            let full = column > band.tail && nextFinal - column < band.split
-                            limits[padding + column] = UInt8((full ? band.edits : band.edits / 2) + 1)
-                        }
+                        walk(direction, unit, limits: openLimits, minimumKeyLength: openShortest, band: open)
+                        // This band's walk becomes the open one.
+                        openWindow = prepare(band, direction, unit, openLimits, finals)
+                        open = bandNumber
+                        openShortest = band.shortest - band.edits
                     }
-                    let sink = SpanSink<Label>(
-                        table: candidates, finals: finals.base, unitAt: (direction ? endUnitAt : startUnitAt).base,
-                        origin: origin, forward: direction, fixedUnit: unit)
-                    let automaton = Automaton(
-                        query: (direction ? stream.base + origin : reversedStream.base + (count - origin)),
-                        limits: limits.base, finals: finals.base)
-                    var walk = TrieWalk(trie: direction ? forward : backward, automaton: automaton, sink: sink,
-                                        jumpFanOut: core.jumpFanOut,
-                                        minimumKeyLength: Swift.min(band.shortest - band.edits, 255))
-                    walk.run()
+                }
+                if open >= 0 {
+                    let direction = pass == 0 ? bands[open].anchorsForward : !bands[open].anchorsForward
+                    walk(direction, unit, limits: openLimits, minimumKeyLength: openShortest, band: open)
                 }
             }
         }

@@ -26,6 +26,19 @@ protocol TrieAutomaton {
     /// The labels that keep the state alive, when ``acceptsAnyLabel(_:)`` is false
     /// (a superset is allowed: extra labels only cost lookups).
     func expectedLabels(_ state: State) -> ExpectedLabels<Label>
+    /// The column of the state's one live cell when the state can afford no edit and only
+    /// the query label at that column keeps it alive (an exact run), else -1.
+    func exactColumn(_ state: State) -> Int
+    /// The value of the live cell of a state in an exact run at `column`.
+    func exactValue(_ state: State, column: Int) -> UInt8
+    /// Whether a state in an exact run at `column` (its cell's value `value`) stays in it
+    /// after one more matching label.
+    func staysExact(value: UInt8, column: Int) -> Bool
+    /// The query label at `column`: the one an exact run there expects.
+    func queryLabel(atColumn column: Int) -> Label
+    /// The state of an exact run: `state` (in an exact run at `column`) after `count` ≥ 1
+    /// matching labels, the last of them `last`.
+    func advanceExactly(_ state: State, column: Int, count: Int, last: Label) -> State
 }
 
 /// A handful of labels held inline (no heap allocation): at most 16, which is more than

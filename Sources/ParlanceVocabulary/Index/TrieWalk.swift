@@ -26,7 +26,10 @@ protocol TrieWalkSink {
 /// but none on the grandchild, a node with a jump table hands every unexpected child the
 /// same state (the automaton stepped with the wildcard) and goes straight to the
 /// grandchildren carrying an expected label: at the root of a multilingual vocabulary
-/// this visits a few dozen positions instead of ~800 children and their children.
+/// this visits a few dozen positions instead of ~800 children and their children. When
+/// the state after the grandchild label affords no edit either, the table's second level
+/// goes one label further, to the positions under both expected labels, so that the
+/// grandchildren are not visited just to look up their children.
 ///
 /// The walk allocates nothing: states are values on the stack, the recursion is as deep
 /// as the number of nodes on a path.
@@ -60,6 +63,11 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
         walkStatistics.visits += 1
         #endif
         guard childCount > 0 else { return }
+        let column = automaton.exactColumn(state)
+        if column >= 0 {
+            descendExactly(node, state, column: column)
+            return
+        }
         if automaton.acceptsAnyLabel(state) {
             if childCount >= jumpFanOut, jumpToGrandchildren(index, node, state) { return }
             #if PARLANCE_WALK_STATISTICS
@@ -76,6 +84,41 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
                 if child >= 0 { followEdge(child, from: 0, state) }
             }
         }
+    }
+
+    /// Follows the one child an exact run allows, comparing labels instead of stepping
+    /// while the run lasts, then visits the node (or steps on where the run ends).
+    @inline(__always)
+    mutating func descendExactly(_ node: RadixTrie<Label>.Node, _ state: Automaton.State, column: Int) {
+        #if PARLANCE_WALK_STATISTICS
+        walkStatistics.lookups += 1
+        #endif
+        let first = automaton.queryLabel(atColumn: column)
+        let index = trie.child(of: node, labeled: first)
+        guard index >= 0 else { return }
+        let child = trie.nodes[index]
+        guard child.longestKey >= minimumKeyLength else { return }
+        let value = automaton.exactValue(state, column: column)
+        var current = column + 1
+        var offset = 1
+        let length = child.edgeLength
+        var last = first
+        while offset < length {
+            #if PARLANCE_WALK_STATISTICS
+            walkStatistics.steps += 1
+            #endif
+            guard automaton.staysExact(value: value, column: current) else {
+                followEdge(index, from: offset,
+                           automaton.advanceExactly(state, column: column, count: current - column, last: last))
+                return
+            }
+            let label = trie.label(of: child, at: offset)
+            guard label == automaton.queryLabel(atColumn: current) else { return }
+            last = label
+            current += 1
+            offset += 1
+        }
+        visitNode(index, automaton.advanceExactly(state, column: column, count: current - column, last: last))
     }
 
     /// Steps along `index`'s edge from `offset`, then visits the node.
@@ -116,18 +159,28 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
             if entries.isEmpty { continue }
             let after = automaton.step(skipped, label)
             guard automaton.canMatch(after) else { continue }
-            // Where `after` affords no edit and accepts nothing yet, an entry whose one next
-            // label it does not expect is dead one step later: drop it unvisited.
-            let filters = !automaton.isMatch(after) && !automaton.acceptsAnyLabel(after)
-            let next = filters ? automaton.expectedLabels(after) : ExpectedLabels()
+            if !automaton.isMatch(after) && !automaton.acceptsAnyLabel(after) {
+                // `after` affords no edit and accepts nothing yet: only the positions its
+                // expected labels lead to can survive, and the second-level table lists
+                // them, so the grandchildren themselves are never visited.
+                for nextLabel in automaton.expectedLabels(after) {
+                    let range = trie.jump2Entries(inTable: table, labeled: label, then: nextLabel)
+                    if range.isEmpty { continue }
+                    let following = automaton.step(after, nextLabel)
+                    guard automaton.canMatch(following) else { continue }
+                    #if PARLANCE_WALK_STATISTICS
+                    walkStatistics.jumpEntries += range.count
+                    #endif
+                    for entry in range where !direct.contains(trie.jump2ChildLabels[entry]) {
+                        followEdge(Int(trie.jump2Targets[entry]), from: Int(trie.jump2Consumed[entry]), following)
+                    }
+                }
+                continue
+            }
             #if PARLANCE_WALK_STATISTICS
             walkStatistics.jumpEntries += entries.count
             #endif
             for entry in entries where !direct.contains(trie.jumpChildLabels[entry]) {
-                if filters {
-                    let following = trie.jumpNextLabels[entry]
-                    if following != Label.wildcard, !next.contains(following) { continue }
-                }
                 followEdge(Int(trie.jumpTargets[entry]), from: Int(trie.jumpConsumed[entry]), after)
             }
         }
