@@ -89,21 +89,37 @@ public final class VocabularyStore: @unchecked Sendable {
             throw VocabularyStoreError(path: path, error)
         }
         connection.setBusyTimeout(milliseconds: timeout)
-        if state != .parlance(version: Self.schemaVersion) {
-            try Self.prepareSchema(connection, path: path)
+        // Processes creating the store at once: SQLite answers SQLITE_BUSY at once, without
+        // waiting in the busy handler, where waiting could deadlock (switching the journal to
+        // WAL while another connection reads). Those steps are retried until the timeout.
+        let deadline = ContinuousClock.now + busyTimeout
+        var schemaReady = state == .parlance(version: Self.schemaVersion)
+        var mode = "unknown"
+        while true {
+            do throws(VocabularyStoreError) {
+                if !schemaReady {
+                    try Self.prepareSchema(connection, path: path)
+                    schemaReady = true
+                }
+                do {
+                    // After the schema exists: a WAL switch on an empty file would write a
+                    // header without Parlance's application id for others to see.
+                    mode = try connection.text("PRAGMA journal_mode = WAL") ?? "unknown"
+                    // In WAL mode, NORMAL loses no committed data when a process dies; only a
+                    // power failure can undo the last commits, and never corrupts.
+                    try connection.execute("PRAGMA synchronous = NORMAL")
+                    // Keep the WAL file from staying at its largest size after a big set.
+                    try connection.execute("PRAGMA journal_size_limit = 67108864")
+                } catch {
+                    throw VocabularyStoreError(path: path, error)
+                }
+                break
+            } catch {
+                guard error.isBusy, ContinuousClock.now < deadline else { throw error }
+                usleep(10_000)
+            }
         }
-        do {
-            // After the schema exists: a WAL switch on an empty file would write a header
-            // without Parlance's application id for others to see.
-            journalMode = try connection.text("PRAGMA journal_mode = WAL") ?? "unknown"
-            // In WAL mode, NORMAL loses no committed data when a process dies; only a power
-            // failure can undo the last commits, and never corrupts.
-            try connection.execute("PRAGMA synchronous = NORMAL")
-            // Keep the WAL file from staying at its largest size after a big set.
-            try connection.execute("PRAGMA journal_size_limit = 67108864")
-        } catch {
-            throw VocabularyStoreError(path: path, error)
-        }
+        journalMode = mode
     }
 
     static func milliseconds(_ duration: Duration) -> Int32 {

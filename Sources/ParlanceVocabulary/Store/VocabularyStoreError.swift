@@ -38,6 +38,12 @@ public struct VocabularyStoreError: Error, Sendable, Hashable, CustomStringConve
         }
     }
 
+    /// Whether SQLite reported the database busy (`SQLITE_BUSY` and its extended codes).
+    var isBusy: Bool {
+        if case .sqlite(let code, _) = reason { return code & 0xFF == SQLiteError.busy }
+        return false
+    }
+
     public var description: String {
         switch reason {
         case .missing:
