@@ -199,28 +199,22 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Edits of every kind.
     public var edits: Int { wordEdits + valueEdits }
 
-    var deciding: [Int] {
-        [wordEdits, wildcards, wildcardScalars, valueEdits, lacksPreferredSlot ? 1 : 0, -preferredSlotLength, -literalScalars,
-         -requirementsMet, skippedWords]
+    /// Items 1–5 and 6–8 of the key, smaller first (two tuples: Swift compares tuples of
+    /// up to six elements), without building arrays on the hot path.
+    private var head: (Int, Int, Int, Int, Int, Int) {
+        (wordEdits, wildcards, wildcardScalars, valueEdits, lacksPreferredSlot ? 1 : 0, -preferredSlotLength)
     }
-
+    private var tail: (Int, Int, Int) { (-literalScalars, -requirementsMet, skippedWords) }
 
     public static func < (lhs: RankingKey, rhs: RankingKey) -> Bool {
-        let left = (lhs.wordEdits, lhs.wildcards, lhs.wildcardScalars, lhs.valueEdits, lhs.lacksPreferredSlot ? 1 : 0, -lhs.preferredSlotLength)
-        let right = (rhs.wordEdits, rhs.wildcards, rhs.wildcardScalars, rhs.valueEdits, rhs.lacksPreferredSlot ? 1 : 0, -rhs.preferredSlotLength)
+        let (left, right) = (lhs.head, rhs.head)
         if left != right { return left < right }
-        return (-lhs.literalScalars, -lhs.requirementsMet, lhs.skippedWords, lhs.templateOrder)
-            < (-rhs.literalScalars, -rhs.requirementsMet, rhs.skippedWords, rhs.templateOrder)
+        let (l, r) = (lhs.tail, rhs.tail)
+        return (l.0, l.1, l.2, lhs.templateOrder) < (r.0, r.1, r.2, rhs.templateOrder)
     }
 
     /// True when the two keys agree on items 1–8, the ones that decide.
-    public func ties(with other: RankingKey) -> Bool {
-        // Field by field (not `deciding == other.deciding`, which builds two arrays).
-        wordEdits == other.wordEdits && wildcards == other.wildcards && wildcardScalars == other.wildcardScalars
-            && valueEdits == other.valueEdits && lacksPreferredSlot == other.lacksPreferredSlot
-            && preferredSlotLength == other.preferredSlotLength && literalScalars == other.literalScalars
-            && requirementsMet == other.requirementsMet && skippedWords == other.skippedWords
-    }
+    public func ties(with other: RankingKey) -> Bool { head == other.head && tail == other.tail }
 
     /// The fields of the key, in the order they decide.
     public enum Field: String, Sendable, Hashable, CaseIterable {
