@@ -2,8 +2,8 @@
 /// deduplication: threads by (position, state, captures), captures by content.
 ///
 /// The standard `Dictionary` hashes with SipHash, seeded per process, which is most of the
-/// cost of a lookup this small; keys here are plain integers the matcher made itself, so a
-/// multiplicative hash (Knuth's, with the golden-ratio constant) spreads them well enough.
+/// cost of a lookup this small; keys here are plain integers the matcher made itself, so an
+/// unseeded integer finalizer spreads them well enough.
 /// Linear probing; the table doubles when half full. An empty table holds no storage until
 /// its first insertion, so tables kept for reuse cost nothing until used.
 struct ProbeTable {
@@ -31,9 +31,19 @@ struct ProbeTable {
         mask = size - 1
     }
 
+    /// MurmurHash3's 64-bit finalizer: every bit of the key reaches the low bits the mask
+    /// keeps. (A single multiply leaves the low bits depending on the key's low bits only,
+    /// and the matcher's keys pack position, start or number in their high bits: captures
+    /// and threads that differed only there all landed in one probe chain.)
     @inline(__always)
     static func hash(_ key: UInt64) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20)
+        var h = key
+        h ^= h >> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return Int(truncatingIfNeeded: h)
     }
 
     /// The value stored under `key` for which `matches` holds, if any.
