@@ -93,6 +93,47 @@ struct KeyTrieTests {
         }
     }
 
+    /// With budgets by length recorded in the trie (`assignBudgets`), the pruned walk still
+    /// reports every (key, column, distance) within each key's own budget, and the
+    /// whole-word reach (`largestEdits(forLength:)`) loses none of the corrections.
+    @Test func budgetPrunedWalkFindsWhatEachKeyAffords() {
+        var random = SeededGenerator(seed: 7)
+        let alphabet = Self.scalars("abcdé ")
+        for _ in 0..<300 {
+            let keys = (0..<(1 + random.next(below: 16))).map { _ in
+                (0..<(1 + random.next(below: 11))).map { _ in alphabet[random.next(below: alphabet.count)] }
+            }.filter { $0.first != KeyTrie.boundary && $0.last != KeyTrie.boundary }
+            let budgets = keys.map { EditBudget.edits(forLetters: $0.letterCount) }
+            var trie = KeyTrie(keys: keys)
+            trie.assignBudgets { budgets[Int($0)] }
+            let input = (0..<(1 + random.next(below: 11))).map { _ in alphabet[random.next(below: alphabet.count - 1)] }
+            var fast: Set<[Int]> = []
+            var whole: Set<[Int]> = []
+            input.withUnsafeBufferPointer { buffer in
+                trie.fuzzyMatches(buffer, maxDistance: 2, budget: { budgets[Int($0)] }, accept: { _ in true }) { key, column, distance in
+                    fast.insert([Int(key), column, distance])
+                }
+                let reach = EditBudget.largestEdits(forLength: input.count)
+                if reach > 0 {
+                    trie.fuzzyMatches(buffer, maxDistance: reach, budget: { budgets[Int($0)] }, accept: { $0 == input.count }) { key, column, distance in
+                        whole.insert([Int(key), column, distance])
+                    }
+                }
+            }
+            var reference: Set<[Int]> = []
+            for (index, key) in keys.enumerated() where !key.isEmpty {
+                let letters = key.filter { $0 != KeyTrie.boundary }
+                for column in 1...input.count {
+                    let distance = EditDistance.optimalStringAlignment(letters, Array(input[0..<column]))
+                    if distance <= budgets[index] { reference.insert([index, column, distance]) }
+                }
+            }
+            #expect(fast == reference, "keys \(keys) input \(input)")
+            // Corrections only (exact words are found exactly): distance ≥ 1.
+            #expect(whole.filter { $0[2] > 0 } == reference.filter { $0[1] == input.count && $0[2] > 0 }, "keys \(keys) input \(input)")
+        }
+    }
+
     @Test func transpositionsCostOneEdit() {
         #expect(EditDistance.optimalStringAlignment(Self.scalars("light"), Self.scalars("lihgt")) == 1)
         #expect(EditDistance.optimalStringAlignment(Self.scalars("kitchen"), Self.scalars("kitchn")) == 1)
@@ -105,5 +146,8 @@ struct KeyTrieTests {
         #expect(EditBudget.edits(forLetters: 7) == 1)
         #expect(EditBudget.edits(forLetters: 8) == 2)
         #expect(Self.scalars("tv light").letterCount == 7)
+        #expect((0...2).map(EditBudget.largestEdits(forLength:)) == [0, 0, 0])
+        #expect((3...5).map(EditBudget.largestEdits(forLength:)) == [1, 1, 1])
+        #expect((6...12).map(EditBudget.largestEdits(forLength:)) == [2, 2, 2, 2, 2, 2, 2])
     }
 }

@@ -14,8 +14,9 @@ extension KeyTrie {
     /// marks) and `input[0..<j]` is at most `budget(payload)`.
     ///
     /// - Parameters:
-    ///   - maxDistance: the largest budget (at most 3); a subtree whose rows all exceed it
-    ///     is cut off.
+    ///   - maxDistance: the largest budget (at most 3); a subtree whose rows all exceed it,
+    ///     or the largest budget of its keys when ``assignBudgets(_:)`` recorded them, is
+    ///     cut off.
     /// - Complexity: O(visited nodes × input.count); the cutoff keeps the visited nodes to
     ///   those within `maxDistance` of some prefix of the input.
     func fuzzyMatches(_ input: UnsafeBufferPointer<UInt32>, maxDistance: Int, budget: (Int32) -> Int,
@@ -28,10 +29,12 @@ extension KeyTrie {
                 nodes.withUnsafeBufferPointer { nodes in
                     labels.withUnsafeBufferPointer { labels in
                         payloads.withUnsafeBufferPointer { payloads in
-                            for column in 0..<width { rows[column] = UInt8(clamping: column) }
-                            let walk = FuzzyWalk(nodes: nodes, labels: labels, payloads: payloads, input: input, rows: rows, path: path,
-                                                 width: width, maxDistance: UInt8(clamping: maxDistance))
-                            walk.descend(from: 0, depth: 0, budget: budget, accept: accept, body)
+                            budgetBelow.withUnsafeBufferPointer { budgetBelow in
+                                for column in 0..<width { rows[column] = UInt8(clamping: column) }
+                                let walk = FuzzyWalk(nodes: nodes, labels: labels, payloads: payloads, budgetBelow: budgetBelow, input: input,
+                                                     rows: rows, path: path, width: width, maxDistance: UInt8(clamping: maxDistance))
+                                walk.descend(from: 0, depth: 0, budget: budget, accept: accept, body)
+                            }
                         }
                     }
                 }
@@ -47,6 +50,8 @@ private struct FuzzyWalk {
     let nodes: UnsafeBufferPointer<KeyTrie.Node>
     let labels: UnsafeBufferPointer<UInt32>
     let payloads: UnsafeBufferPointer<Int32>
+    /// Per node, the largest budget below it; empty when not recorded.
+    let budgetBelow: UnsafeBufferPointer<UInt8>
     let input: UnsafeBufferPointer<UInt32>
     let rows: UnsafeMutableBufferPointer<UInt8>
     let path: UnsafeMutableBufferPointer<UInt32>
@@ -85,7 +90,8 @@ private struct FuzzyWalk {
                 smallest = min(smallest, value)
             }
             report(Int32(child), depth: newDepth, budget: budget, accept: accept, body)
-            if smallest <= maxDistance || parentSmallest &+ 1 <= maxDistance {
+            let limit = budgetBelow.isEmpty ? maxDistance : min(maxDistance, budgetBelow[child])
+            if smallest <= limit || parentSmallest &+ 1 <= limit {
                 descend(from: Int32(child), depth: newDepth, budget: budget, accept: accept, body)
             }
         }

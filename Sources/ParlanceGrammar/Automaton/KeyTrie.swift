@@ -28,6 +28,10 @@ struct KeyTrie: Sendable {
     private(set) var payloads: [Int32]
     /// The longest key, in scalars.
     private(set) var longestKey: Int
+    /// Per node, the largest edit budget of a key at or below it (empty until
+    /// ``assignBudgets(_:)``): the fuzzy walk cuts a subtree whose keys could not afford the
+    /// edits its rows already hold.
+    private(set) var budgetBelow: [UInt8] = []
 
     /// An empty trie.
     init() {
@@ -80,6 +84,24 @@ struct KeyTrie: Sendable {
         self.labels = labels
         self.payloads = payloads
         self.longestKey = longest
+    }
+
+    /// Records, per node, the largest `budget(payload)` of the keys at or below it, for
+    /// ``fuzzyMatches(_:maxDistance:budget:accept:_:)`` to prune with.
+    mutating func assignBudgets(_ budget: (Int32) -> Int) {
+        var below = [UInt8](repeating: 0, count: nodes.count)
+        // Breadth-first layout: every child comes after its parent, so one backward pass
+        // sees a node's children before the node.
+        for node in nodes.indices.reversed() {
+            let entry = nodes[node]
+            var largest: UInt8 = 0
+            for index in Int(entry.payloadStart)..<Int(entry.payloadStart + entry.payloadCount) {
+                largest = max(largest, UInt8(clamping: budget(payloads[index])))
+            }
+            for child in Int(entry.firstChild)..<Int(entry.firstChild + entry.childCount) { largest = max(largest, below[child]) }
+            below[node] = largest
+        }
+        budgetBelow = below
     }
 
     /// The child of `node` along `scalar`, if any.

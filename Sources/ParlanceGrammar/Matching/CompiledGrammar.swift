@@ -158,8 +158,11 @@ struct PieceTable: Sendable {
 
     init(keys: [[UInt32]]) {
         self.keys = keys
-        self.budgets = keys.map { UInt8(EditBudget.edits(forLetters: $0.letterCount)) }
-        self.trie = KeyTrie(keys: keys)
+        let budgets = keys.map { UInt8(EditBudget.edits(forLetters: $0.letterCount)) }
+        var trie = KeyTrie(keys: keys)
+        trie.assignBudgets { Int(budgets[Int($0)]) }
+        self.budgets = budgets
+        self.trie = trie
         self.maxBudget = Int(budgets.max() ?? 0)
     }
 }

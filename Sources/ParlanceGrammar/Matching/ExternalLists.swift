@@ -71,8 +71,11 @@ struct PreparedValues: Sendable {
         self.values = values
         keys = values.map { text.key($0.text) }
         surfaces = values.map { text.tokenizer.normalizer.normalize(Literal.hassilText($0.text)) }
-        budgets = keys.map { UInt8(EditBudget.edits(forLetters: $0.letterCount)) }
-        trie = KeyTrie(keys: keys)
+        let budgets = keys.map { UInt8(EditBudget.edits(forLetters: $0.letterCount)) }
+        var trie = KeyTrie(keys: keys)
+        trie.assignBudgets { Int(budgets[Int($0)]) }
+        self.budgets = budgets
+        self.trie = trie
         maxBudget = Int(budgets.max() ?? 0)
     }
 }

@@ -326,12 +326,14 @@ struct MatchRun {
         if workspace.fuzzyKnown[position] { return workspace.fuzzyPieces[position] }
         var found = MatchRun.take(&workspace.fuzzyPieces[position])
         let unit = input.unitStarting[position]
-        if unit >= 0, grammar.pieces.maxBudget > 0 {
-            let range = input.unitRanges[Int(unit)]
+        // A word is corrected as a whole: only words whose length its edits can bridge.
+        let range = unit >= 0 ? input.unitRanges[Int(unit)] : position..<position
+        let reach = min(grammar.pieces.maxBudget, EditBudget.largestEdits(forLength: range.count))
+        if unit >= 0, reach > 0 {
             let pieces = grammar.pieces
             input.scalars.withUnsafeBufferPointer { scalars in
                 let window = UnsafeBufferPointer(rebasing: scalars[range])
-                pieces.trie.fuzzyMatches(window, maxDistance: pieces.maxBudget, budget: { Int(pieces.budgets[Int($0)]) },
+                pieces.trie.fuzzyMatches(window, maxDistance: reach, budget: { Int(pieces.budgets[Int($0)]) },
                                          accept: { $0 == window.count }) { piece, _, distance in
                     if distance > 0 { found.append((piece, Int32(range.upperBound), UInt8(distance))) }
                 }
