@@ -16,6 +16,9 @@ public struct EngineOptions: Sendable, Hashable {
     public var fuzziness: MatchOptions.Fuzziness = .whenNothingMatches
     /// The most hypotheses returned.
     public var limit: Int = 8
+    /// The grammar's beam (``MatchOptions/beamWidth``): nil for its default, `Int.max` to
+    /// follow every path.
+    public var beamWidth: Int?
 
     public init() {}
 }

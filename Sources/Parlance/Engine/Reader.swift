@@ -54,6 +54,7 @@ struct Reader {
         }
         var matchOptions = MatchOptions(fuzziness: engine.options.fuzziness, maxEdits: 2, limit: max(12, engine.options.limit * 2))
         matchOptions.keepsRepeatedSlots = true
+        matchOptions.beamWidth = engine.options.beamWidth
         // The grammar's best readings first; when no app can take any of them (vocabulary of
         // two apps in one reading, an example phrase of another app) and the grammar had
         // more, ask again for more: with many user entries, readings that fill lists with

@@ -86,8 +86,12 @@ extension CompiledGrammar {
     func candidates(_ input: MatchInput, lists: ExternalLists, found: FoundValueTable, context: [String: DataValue], options: MatchOptions,
                     corrections: MatchRun.Corrections, tracing: Bool, into evaluation: inout Evaluation,
                     workspace: inout MatchWorkspace) -> [Candidate] {
+        // Paths to one state at one position share every continuation, so with an additive
+        // score only their best few can end among the best hypotheses. Not where a path's
+        // captures weigh beyond its score: a preferred slot, context rules.
+        let beamWidth = options.beamWidth ?? (options.preferredSlot == nil && !hasContextRules ? max(2 * options.limit, 16) : Int.max)
         var run = MatchRun(grammar: self, input: input, external: lists, found: found, fuzziness: corrections,
-                           maxEdits: max(0, options.maxEdits), tracing: tracing, workspace: MatchRun.take(&workspace))
+                           maxEdits: max(0, options.maxEdits), beamWidth: beamWidth, tracing: tracing, workspace: MatchRun.take(&workspace))
         defer {
             // Tracing keeps the run, and so shares the workspace with it (copied on the next write).
             if tracing { workspace = run.workspace } else { swap(&workspace, &run.workspace) }

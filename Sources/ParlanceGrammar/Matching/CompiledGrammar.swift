@@ -43,6 +43,10 @@ public final class CompiledGrammar: Sendable {
     let skipWords: KeyTrie
     /// Matching buffers kept between matchings (see ``MatchWorkspace``).
     let workspaces = WorkspacePool()
+    /// Whether some data block accepts or rejects a match by context (`requires_context`,
+    /// `excludes_context`), which the values captured on its path can change: then a
+    /// path's score alone does not tell whether it ends in a hypothesis.
+    let hasContextRules: Bool
 
     /// Compiles `grammar` for its language.
     ///
@@ -81,6 +85,9 @@ public final class CompiledGrammar: Sendable {
         self.lists = parts.lists
         self.templates = parts.templates
         self.skipWords = parts.skipWords
+        self.hasContextRules = grammar.intents.contains { intent in
+            intent.data.contains { !$0.requiresContext.isEmpty || !$0.excludesContext.isEmpty }
+        }
     }
 
     /// Sizes of the compiled form, for reports and tests.

@@ -31,6 +31,12 @@ public struct MatchOptions: Sendable, Hashable {
     /// Whether a slot filled several times keeps every value, in utterance order ("to Anna
     /// and Ben"); by default the last one wins, as in hassil.
     public var keepsRepeatedSlots: Bool = false
+    /// The most paths followed per automaton state and utterance position, best scores
+    /// first. nil: twice ``limit`` (at least 16), or every path where a ``preferredSlot`` or
+    /// the grammar's context rules weigh a path's captures beyond its score; `Int.max`:
+    /// every path (slower on long utterances with many vocabulary values, same best
+    /// hypotheses).
+    public var beamWidth: Int?
 
     /// The defaults: corrections where they can win, two edits at most, no preferred slot,
     /// eight hypotheses.

@@ -36,6 +36,14 @@ struct MatchRun {
         static let all = Corrections(words: true, values: true)
     }
     let maxEdits: Int
+    /// The most threads the main simulation expands per state and position, best scores
+    /// first (`Int.max`: all). The score is a sum along the path and every continuation of a
+    /// thread is open to the others in its state, so a thread outscored there by this many
+    /// others has this many better completions for each of its own: it can only rank among
+    /// the best `beamWidth` if they do not. Without it, paths that differ only in what they
+    /// captured (each wildcard end, each vocabulary value offered) multiply: tens of
+    /// thousands of captures for one utterance with a large user vocabulary.
+    let beamWidth: Int
     /// Whether the main simulation records each thread's last step and predecessor, for
     /// ``CompiledGrammar/explain(_:lists:context:options:)``.
     let tracing: Bool
@@ -57,6 +65,8 @@ struct MatchRun {
         var first: [Int32] = []
         var last: [Int32] = []
         var index = ProbeTable()
+        /// The threads of one position, while pruning them to the beam.
+        var bucket: [Int32] = []
 
         mutating func reset(positions count: Int) {
             threads.removeAll(keepingCapacity: true)
@@ -73,8 +83,9 @@ struct MatchRun {
     /// A run over `input`; `workspace` must have begun this utterance
     /// (``MatchWorkspace/beginUtterance(positions:)``), and its pass is begun here.
     init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, found: FoundValueTable = .empty, fuzziness: Corrections,
-         maxEdits: Int, tracing: Bool = false, workspace: consuming MatchWorkspace) {
+         maxEdits: Int, beamWidth: Int = .max, tracing: Bool = false, workspace: consuming MatchWorkspace) {
         self.grammar = grammar
+        self.beamWidth = max(1, beamWidth)
         self.input = input
         self.external = external
         self.found = found
@@ -136,7 +147,7 @@ struct MatchRun {
         var buffers = workspace.spareBuffers.popLast() ?? SimulationBuffers()
         buffers.reset(positions: end - start + 1)
         var threads = buffers.threads, next = buffers.next, positions = buffers.positions
-        var first = buffers.first, last = buffers.last, index = buffers.index
+        var first = buffers.first, last = buffers.last, index = buffers.index, bucket = buffers.bucket
         buffers = SimulationBuffers()  // the arrays above are now uniquely referenced
         threads.append(Thread(state: Automaton.start, captures: -1, score: Score()))
         next.append(-1)
@@ -154,7 +165,8 @@ struct MatchRun {
             parents.append(-1)
         }
         defer {
-            workspace.spareBuffers.append(SimulationBuffers(threads: threads, next: next, positions: positions, first: first, last: last, index: index))
+            workspace.spareBuffers.append(SimulationBuffers(threads: threads, next: next, positions: positions, first: first, last: last,
+                                                            index: index, bucket: bucket))
         }
 
         func push(_ thread: Thread, at position: Int, _ threads: inout [Thread], _ next: inout [Int32], _ positions: inout [Int32],
@@ -191,6 +203,11 @@ struct MatchRun {
 
         for position in start...end {
             let isBoundary = input.isBoundary[position]
+            // Every thread of this position has arrived (transitions consume input): keep
+            // the best `beamWidth` of each state.
+            if !anywhere, beamWidth < Int.max {
+                MatchRun.prune(position - start, width: beamWidth, threads: threads, next: &next, first: &first, last: &last, bucket: &bucket)
+            }
             var cursor = first[position - start]
             while cursor >= 0 {
                 let id = cursor
@@ -265,6 +282,46 @@ struct MatchRun {
             trace = MatchTrace(steps: steps, parents: parents, states: threads.map(\.state), positions: positions, scores: threads.map(\.score))
         }
         return completions
+    }
+
+    /// Unlinks from the list of `bucketIndex` every thread outscored by `width` others in
+    /// its state (ties go to the earlier arrival); the rest keep their order.
+    static func prune(_ bucketIndex: Int, width: Int, threads: [Thread], next: inout [Int32], first: inout [Int32], last: inout [Int32],
+                      bucket: inout [Int32]) {
+        bucket.removeAll(keepingCapacity: true)
+        var cursor = first[bucketIndex]
+        while cursor >= 0 {
+            bucket.append(cursor)
+            cursor = next[Int(cursor)]
+        }
+        guard bucket.count > width else { return }
+        bucket.sort { a, b in
+            let (x, y) = (threads[Int(a)], threads[Int(b)])
+            if x.state != y.state { return x.state < y.state }
+            if x.score.isBetter(than: y.score) { return true }
+            if y.score.isBetter(than: x.score) { return false }
+            return a < b
+        }
+        var kept = 0
+        var run = 0
+        var previous: Int32 = -1
+        for offset in bucket.indices {
+            let id = bucket[offset]
+            let state = threads[Int(id)].state
+            run = state == previous ? run + 1 : 0
+            previous = state
+            if run < width {
+                bucket[kept] = id
+                kept += 1
+            }
+        }
+        guard kept < bucket.count else { return }
+        bucket.removeLast(bucket.count - kept)
+        bucket.sort()
+        first[bucketIndex] = bucket[0]
+        for offset in 0..<(kept - 1) { next[Int(bucket[offset])] = bucket[offset + 1] }
+        next[Int(bucket[kept - 1])] = -1
+        last[bucketIndex] = bucket[kept - 1]
     }
 
     /// Whether a thread in `state` at `position` could take any step there: accept, match
