@@ -90,11 +90,47 @@ public final class Engine: Sendable {
             throw EngineError(message: "no grammars in \(grammars.path): expected sentences/<language>/_common.yaml")
         }
         let lists = VocabularyLists(catalogue: catalogue)
+        // The users' vocabulary is indexed once per way of writing keys (``KeyForm``), not
+        // once per language: with 100,000 entries, building an index is the larger part of
+        // a language's load.
+        var parsed: [Language] = []
+        for tag in wanted {
+            do { parsed.append(try Language(tag)) } catch {
+                throw EngineError(message: "'\(tag)' is not a language tag: expected a folder name such as en, de or zh-Hans")
+            }
+        }
+        let languagesParsed = parsed
+        var forms: [KeyForm] = []
+        var firstOfForm: [Language] = []
+        for language in parsed where !forms.contains(KeyForm(language)) {
+            forms.append(KeyForm(language))
+            firstOfForm.append(language)
+        }
+        let formLanguage = firstOfForm
+        let shards = ResultSlots<Result<VocabularyShard, EngineError>>(count: forms.count)
+        DispatchQueue.concurrentPerform(iterations: forms.count) { index in
+            shards[index] = Result { () throws(EngineError) -> VocabularyShard in
+                let tokenizer: Tokenizer
+                do { tokenizer = try Tokenizer(language: formLanguage[index]) } catch {
+                    throw EngineError(message: "ICU cannot tokenize \(formLanguage[index]): \(error)")
+                }
+                return VocabularyShard(userVocabularyOf: apps, lists: lists, tokenizer: tokenizer)
+            }
+        }
+        var builtShards: [KeyForm: VocabularyShard] = [:]
+        for index in forms.indices {
+            switch shards[index]! {
+            case .success(let shard): builtShards[forms[index]] = shard
+            case .failure(let error): throw error
+            }
+        }
+        let userShards = builtShards
         // Languages compile independently: in parallel.
         let slots = ResultSlots<Result<(LanguageModel, [AppIssue]), EngineError>>(count: wanted.count)
         DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
             slots[index] = Result { () throws(EngineError) -> (LanguageModel, [AppIssue]) in
-                try Engine.model(language: wanted[index], grammars: grammars, apps: apps, catalogue: catalogue, lists: lists)
+                try Engine.model(language: wanted[index], parsed: languagesParsed[index], grammars: grammars, apps: apps, catalogue: catalogue,
+                                 lists: lists, userVocabulary: userShards[KeyForm(languagesParsed[index])]!)
             }
         }
         var models: [LanguageModel] = []
@@ -113,15 +149,12 @@ public final class Engine: Sendable {
         self.issues = issues
     }
 
-    static func model(language: String, grammars: URL, apps: [App], catalogue: IntentCatalogue,
-                      lists: VocabularyLists) throws(EngineError) -> (LanguageModel, [AppIssue]) {
-        let parsed: Language
-        do { parsed = try Language(language) } catch {
-            throw EngineError(message: "'\(language)' is not a language tag: expected a folder name such as en, de or zh-Hans")
-        }
+    static func model(language: String, parsed: Language, grammars: URL, apps: [App], catalogue: IntentCatalogue,
+                      lists: VocabularyLists, userVocabulary: VocabularyShard) throws(EngineError) -> (LanguageModel, [AppIssue]) {
         do {
             let tokenizer = try Tokenizer(language: parsed)
-            let examples = ExampleTemplates(language: parsed, tag: language, apps: apps, catalogue: catalogue, lists: lists, tokenizer: tokenizer)
+            let examples = ExampleTemplates(language: parsed, tag: language, apps: apps, catalogue: catalogue, lists: lists,
+                                            userVocabulary: userVocabulary, tokenizer: tokenizer)
             var issues = examples.issues
             var files: [IntentsFile] = []
             for (path, yaml) in examples.files {
@@ -131,7 +164,8 @@ public final class Engine: Sendable {
             }
             let (grammar, assembleIssues) = try GrammarSource.assemble(grammars: grammars, language: language, extra: files)
             let compiled = try CompiledGrammar(grammar)
-            return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists), issues + assembleIssues)
+            return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, userVocabulary: userVocabulary),
+                    issues + assembleIssues)
         } catch let error as GrammarError {
             throw EngineError(message: "grammar \(language): \(error)")
         } catch {
@@ -160,8 +194,9 @@ public final class Engine: Sendable {
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
         // Only languages written in a script of the utterance's letters are tried.
         let candidates = models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
+        let userSpans = Reader.UserSpans()
         for model in candidates.isEmpty ? models : candidates {
-            let hypotheses = Reader(engine: self, model: model).read(text, locked: locked)
+            let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, userSpans: userSpans)
             guard let top = hypotheses.first else { continue }
             if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
             best = (model, hypotheses)

@@ -12,14 +12,23 @@ struct ExampleTemplates {
     private(set) var files: [(String, String)] = []
     private(set) var issues: [AppIssue] = []
 
-    init(language: Language, tag: String, apps: [App], catalogue: IntentCatalogue, lists: VocabularyLists, tokenizer: Tokenizer) {
-        for app in apps {
+    /// - Parameter userVocabulary: the users' vocabulary of every app, indexed with keys as
+    ///   `tokenizer` writes them.
+    init(language: Language, tag: String, apps: [App], catalogue: IntentCatalogue, lists: VocabularyLists,
+         userVocabulary: VocabularyShard, tokenizer: Tokenizer) {
+        for (appIndex, app) in apps.enumerated() {
             let phrases = app.intentPhrases(for: language)
             guard !phrases.isEmpty else { continue }
-            // The app's names and vocabulary, indexed for exact spans.
+            // The app's names and app vocabulary, indexed for exact spans; its user
+            // vocabulary is in the shared index.
             var items = [VocabularyItem(identifier: "app", phrases: app.names, type: .parameter("app"), source: .app)]
-            items += app.vocabularyItems(for: language).filter { !lists.lists(of: $0.type).isEmpty }
+            items += (app.vocabulary.vocabulary(for: language)?.items ?? []).filter { !lists.lists(of: $0.type).isEmpty }
             let index = VocabularyIndex(items: items, tokenizer: tokenizer)
+            func spans(_ tokens: TokenizedText) -> [(range: Range<Int>, type: VocabularyType)] {
+                index.allSpans(in: tokens, policy: .fixed(0)).map { ($0.scalarRange, index.items[$0.match.itemIndex].type) }
+                    + userVocabulary.index.allSpans(in: tokens, policy: .fixed(0)).filter { userVocabulary.owners[$0.match.itemIndex].app == appIndex }
+                    .map { ($0.scalarRange, userVocabulary.index.items[$0.match.itemIndex].type) }
+            }
             var intents: [String: [String]] = [:]
             var order: [String] = []
             for phrase in phrases {
@@ -30,7 +39,7 @@ struct ExampleTemplates {
                 }
                 let intent = catalogue[phrase.intentName]
                 for example in phrase.examples {
-                    let template = Self.template(example, index: index, intent: intent, lists: lists, tokenizer: tokenizer)
+                    let template = Self.template(example, spans: spans(tokenizer.tokenize(example)), intent: intent, lists: lists)
                     guard !template.isEmpty else { continue }
                     if intents[phrase.intentName] == nil { order.append(phrase.intentName) }
                     intents[phrase.intentName, default: []].append(template)
@@ -50,18 +59,18 @@ struct ExampleTemplates {
     /// One example as a template: exact spans of the app's names and vocabulary become
     /// slots (longest first, no overlaps); the rest stays literal, with the template
     /// language's special characters removed.
-    static func template(_ example: String, index: VocabularyIndex, intent: IntentDefinition?, lists: VocabularyLists,
-                         tokenizer: Tokenizer) -> String {
+    /// - Parameter spans: where the example says the app's names and vocabulary (exactly),
+    ///   with the vocabulary's type.
+    static func template(_ example: String, spans: [(range: Range<Int>, type: VocabularyType)], intent: IntentDefinition?,
+                         lists: VocabularyLists) -> String {
         let scalars = Array(example.unicodeScalars)
-        let spans = index.allSpans(in: tokenizer.tokenize(example), policy: .fixed(0))
-            .sorted { ($0.scalarRange.count, -$0.scalarRange.lowerBound) > ($1.scalarRange.count, -$1.scalarRange.lowerBound) }
+        let spans = spans.sorted { ($0.range.count, -$0.range.lowerBound) > ($1.range.count, -$1.range.lowerBound) }
         var chosen: [(Range<Int>, String)] = []
-        for span in spans where !chosen.contains(where: { $0.0.overlaps(span.scalarRange) }) {
-            let item = index.items[span.match.itemIndex]
-            if item.type == .parameter("app") {
-                chosen.append((span.scalarRange, "{app}"))
-            } else if let slot = slot(for: item.type, intent: intent, lists: lists) {
-                chosen.append((span.scalarRange, "{\(slot.list):\(slot.parameter)}"))
+        for span in spans where !chosen.contains(where: { $0.0.overlaps(span.range) }) {
+            if span.type == .parameter("app") {
+                chosen.append((span.range, "{app}"))
+            } else if let slot = slot(for: span.type, intent: intent, lists: lists) {
+                chosen.append((span.range, "{\(slot.list):\(slot.parameter)}"))
             }
         }
         chosen.sort { $0.0.lowerBound < $1.0.lowerBound }

@@ -82,8 +82,8 @@ extension Engine {
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[span.match.itemIndex].displayName, kind: "app name"))
             }
-            for span in model.vocabulary.allSpans(in: tokens, policy: options.editPolicy) {
-                let owner = model.owners[span.match.itemIndex]
+            for span in model.vocabulary.spans(in: tokens, policy: options.editPolicy) {
+                let owner = model.vocabulary.owner(span.match.itemIndex)
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[owner.app].displayName, kind: "\(span.match.type)"))
             }

@@ -3,66 +3,164 @@ import ParlanceText
 import ParlanceVocabulary
 
 /// Everything the engine needs for one language: the compiled grammar (built-in templates
-/// and the apps' example phrases), one vocabulary index over every app's vocabulary, and
-/// an index of the apps' names. Immutable and shared.
+/// and the apps' example phrases), the apps' vocabulary (see ``ModelVocabulary``) and an
+/// index of the apps' names. Immutable and shared.
 final class LanguageModel: Sendable {
     /// The grammar's language tag (its folder name).
     let tag: String
     let language: Language
     let compiled: CompiledGrammar
-    /// Every app's vocabulary items (app vocabulary for this language, user vocabulary).
-    let vocabulary: VocabularyIndex
-    /// For each item of ``vocabulary``: its app and the grammar lists it can fill.
-    let owners: [ItemOwner]
+    /// Every app's vocabulary items: app vocabulary for this language, user vocabulary.
+    let vocabulary: ModelVocabulary
     /// The apps' names: one item per app.
     let appNames: VocabularyIndex
-    /// For each (app, list): the items, most important first.
-    let listItems: [AppList: [Int]]
     /// The scripts the language is written in.
     let scripts: WritingScripts
 
-    struct ItemOwner: Sendable {
-        let app: Int
-        let lists: [String]
-    }
-
-    struct AppList: Sendable, Hashable {
-        let app: Int
-        let list: String
-    }
-
-    init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists) {
+    init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, userVocabulary: VocabularyShard) {
         self.tag = tag
         self.language = language
         self.scripts = language.writingScripts
         self.compiled = compiled
-        var items: [VocabularyItem] = []
-        var owners: [ItemOwner] = []
-        for (appIndex, app) in apps.enumerated() {
-            for item in app.vocabularyItems(for: language) {
-                let itemLists = lists.lists(of: item.type)
-                guard !itemLists.isEmpty else { continue }
-                items.append(item)
-                owners.append(ItemOwner(app: appIndex, lists: itemLists))
-            }
-        }
-        vocabulary = VocabularyIndex(items: items, tokenizer: compiled.tokenizer)
-        self.owners = owners
-        var listItems: [AppList: [Int]] = [:]
-        for (index, owner) in owners.enumerated() {
-            for list in owner.lists { listItems[AppList(app: owner.app, list: list), default: []].append(index) }
-        }
-        for key in listItems.keys {
-            listItems[key]?.sort { (items[$0].source, items[$0].priority, $0) < (items[$1].source, items[$1].priority, $1) }
-        }
-        self.listItems = listItems
+        let appItems = apps.enumerated().map { appIndex, app in
+            (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }
+        }.joined()
+        vocabulary = ModelVocabulary(app: VocabularyShard(Array(appItems), lists: lists, tokenizer: compiled.tokenizer), user: userVocabulary)
         appNames = VocabularyIndex(items: apps.enumerated().map { index, app in
             VocabularyItem(identifier: app.bundleIdentifier, phrases: app.names, type: .parameter("app"), source: .app, priority: index)
         }, tokenizer: compiled.tokenizer)
     }
 
     /// The items of `list` for app `app`, most important first.
+    func items(app: Int, list: String) -> [Int] { vocabulary.items(app: app, list: list) }
+}
+
+/// An app and the grammar lists a vocabulary item can fill.
+struct ItemOwner: Sendable {
+    let app: Int
+    let lists: [String]
+}
+
+/// Vocabulary items indexed together, with the app and the grammar lists of each; items of
+/// no list are left out.
+final class VocabularyShard: Sendable {
+    let index: VocabularyIndex
+    let owners: [ItemOwner]
+    /// For each (app, list): the items, most important first.
+    private let listItems: [AppList: [Int]]
+
+    struct AppList: Sendable, Hashable {
+        let app: Int
+        let list: String
+    }
+
+    init(_ entries: [(item: VocabularyItem, app: Int)], lists: VocabularyLists, tokenizer: Tokenizer) {
+        var items: [VocabularyItem] = []
+        var owners: [ItemOwner] = []
+        for (item, app) in entries {
+            let itemLists = lists.lists(of: item.type)
+            guard !itemLists.isEmpty else { continue }
+            items.append(item)
+            owners.append(ItemOwner(app: app, lists: itemLists))
+        }
+        index = VocabularyIndex(items: items, tokenizer: tokenizer)
+        self.owners = owners
+        var listItems: [AppList: [Int]] = [:]
+        for (position, owner) in owners.enumerated() {
+            for list in owner.lists { listItems[AppList(app: owner.app, list: list), default: []].append(position) }
+        }
+        for key in listItems.keys {
+            listItems[key]?.sort { (items[$0].source, items[$0].priority, $0) < (items[$1].source, items[$1].priority, $1) }
+        }
+        self.listItems = listItems
+    }
+
+    /// The users' vocabulary of every app, keyed as `tokenizer` writes keys.
+    convenience init(userVocabularyOf apps: [App], lists: VocabularyLists, tokenizer: Tokenizer) {
+        self.init(Array(apps.enumerated().map { appIndex, app in app.userVocabulary.items.map { (item: $0, app: appIndex) } }.joined()),
+                  lists: lists, tokenizer: tokenizer)
+    }
+
     func items(app: Int, list: String) -> [Int] { listItems[AppList(app: app, list: list)] ?? [] }
+}
+
+/// How a language writes vocabulary keys: its script, whether words are spaced, and its
+/// normalization folds. Languages that agree (English, French and Spanish: Latin script,
+/// spaced, diacritics folded) tokenize and normalize a phrase alike, so one index of the
+/// users' vocabulary serves them all, and spans found for one serve the others.
+struct KeyForm: Hashable, Sendable {
+    let script: String
+    let isSpaceDelimited: Bool
+    let folds: NormalizationFolds
+
+    init(_ language: Language) {
+        script = language.script
+        isSpaceDelimited = language.isSpaceDelimited
+        folds = language.folds
+    }
+}
+
+/// A language's vocabulary, numbered as one: the users' vocabulary (shared with the
+/// languages of the same ``KeyForm``) first, then the apps' vocabulary for the language.
+struct ModelVocabulary: Sendable {
+    let app: VocabularyShard
+    let user: VocabularyShard
+
+    private var userCount: Int { user.owners.count }
+
+    func item(_ index: Int) -> VocabularyItem {
+        index < userCount ? user.index.items[index] : app.index.items[index - userCount]
+    }
+
+    func owner(_ index: Int) -> ItemOwner {
+        index < userCount ? user.owners[index] : app.owners[index - userCount]
+    }
+
+    /// The items of `list` for app `app`, most important first: the user's (by priority),
+    /// then the app's.
+    func items(app appIndex: Int, list: String) -> [Int] {
+        let appPart = app.items(app: appIndex, list: list)
+        let userPart = user.items(app: appIndex, list: list)
+        if appPart.isEmpty { return userPart }
+        return userPart + appPart.map { $0 + userCount }
+    }
+
+    /// Whether app `app` has any item for `list`.
+    func hasItems(app appIndex: Int, list: String) -> Bool {
+        !user.items(app: appIndex, list: list).isEmpty || !app.items(app: appIndex, list: list).isEmpty
+    }
+
+    /// The spans of the users' vocabulary (what ``spans(in:policy:userSpans:)`` can reuse
+    /// for another language of the same ``KeyForm``).
+    func userSpans(in tokens: TokenizedText, policy: EditPolicy) -> [VocabularySpan] {
+        !user.index.items.isEmpty ? user.index.allSpans(in: tokens, policy: policy) : []
+    }
+
+    /// Every span of every item, overlaps included, numbered as this vocabulary numbers
+    /// items; `userSpans` when the users' part was already searched in these tokens.
+    func spans(in tokens: TokenizedText, policy: EditPolicy, userSpans: [VocabularySpan]? = nil) -> [VocabularySpan] {
+        var spans = userSpans ?? self.userSpans(in: tokens, policy: policy)
+        let appSpans = !app.index.items.isEmpty ? app.index.allSpans(in: tokens, policy: policy) : []
+        guard !appSpans.isEmpty else { return spans }
+        spans.reserveCapacity(spans.count + appSpans.count)
+        for span in appSpans {
+            spans.append(VocabularySpan(units: span.units, scalarRange: span.scalarRange, match: shifted(span.match)))
+        }
+        return spans
+    }
+
+    /// Matches of `query` in both parts, best first.
+    func lookup(_ query: String, policy: EditPolicy, verbosity: LookupVerbosity, limit: Int) -> [VocabularyMatch] {
+        let found = user.index.lookup(query, policy: policy, verbosity: verbosity, limit: limit)
+            + app.index.lookup(query, policy: policy, verbosity: verbosity, limit: limit).map(shifted)
+        return Array(found.sorted { $0.ranks(before: $1) }.prefix(limit))
+    }
+
+    private func shifted(_ match: VocabularyMatch) -> VocabularyMatch {
+        VocabularyMatch(itemIndex: match.itemIndex + userCount, identifier: match.identifier, type: match.type, source: match.source,
+                        priority: match.priority, matchedText: match.matchedText, isPronunciation: match.isPronunciation,
+                        edits: match.edits, writtenEdits: match.writtenEdits)
+    }
 }
 
 /// Which grammar lists each kind of vocabulary fills, from the catalogue: a user type fills

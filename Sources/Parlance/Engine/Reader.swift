@@ -17,8 +17,20 @@ struct Reader {
         let isAppName: Bool
     }
 
-    func read(_ utterance: String, locked: Bool) -> [IntentHypothesis] {
+    /// Spans of the users' vocabulary already found in this utterance, by shard: languages
+    /// of one ``KeyForm`` share the index and tokenize alike, so one search serves them.
+    final class UserSpans {
+        var found: [(shard: ObjectIdentifier, spans: [VocabularySpan])] = []
+    }
+
+    func read(_ utterance: String, locked: Bool, userSpans: UserSpans? = nil) -> [IntentHypothesis] {
         let tokens = model.compiled.tokenizer.tokenize(utterance)
+        let shard = ObjectIdentifier(model.vocabulary.user)
+        var known = userSpans?.found.first { $0.shard == shard }?.spans
+        if known == nil, let userSpans {
+            known = model.vocabulary.userSpans(in: tokens, policy: engine.options.editPolicy)
+            userSpans.found.append((shard, known!))
+        }
         var found = FoundValues(closedLists: ["app"])
         // One value per list, app, words and edits goes to the grammar: items found on the
         // same words read the same to it, and the resolver sees them all (`vocabularyOffers`)
@@ -29,8 +41,8 @@ struct Reader {
         var vocabularyOffers: [Offer] = []
         var representative: [Place: Int] = [:]
         var values: [FoundValues.Value] = []
-        for span in model.vocabulary.allSpans(in: tokens, policy: engine.options.editPolicy) {
-            let owner = model.owners[span.match.itemIndex]
+        for span in model.vocabulary.spans(in: tokens, policy: engine.options.editPolicy, userSpans: known) {
+            let owner = model.vocabulary.owner(span.match.itemIndex)
             let offer = Offer(span: span, app: owner.app, isAppName: false)
             vocabularyOffers.append(offer)
             for list in owner.lists {

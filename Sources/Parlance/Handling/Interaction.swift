@@ -188,19 +188,20 @@ extension Engine {
             guard let list = parameter.list else { break }
             let candidates = Set(model.items(app: appIndex, list: list))
             guard !candidates.isEmpty else { break }
-            let matches = model.vocabulary.lookup(trimmed, policy: options.editPolicy, verbosity: .all, limit: 50)
+            let vocabulary = model.vocabulary
+            let matches = vocabulary.lookup(trimmed, policy: options.editPolicy, verbosity: .all, limit: 50)
                 .filter { candidates.contains($0.itemIndex) }
             guard let best = matches.first else {
                 return ParameterValue(value: .string(trimmed), text: trimmed, match: .text,
                                       resolution: Resolution(.unsupported, reason: "'\(trimmed)' matches no \(list) of \(app.displayName)"))
             }
-            let item = model.vocabulary.items[best.itemIndex]
+            let item = vocabulary.item(best.itemIndex)
             let phrase = item.phrases.first ?? best.matchedText
             let option = ResolutionOption(value: phrase, identifier: item.identifier)
-            let tied = matches.filter { $0.edits == best.edits && model.vocabulary.items[$0.itemIndex].identifier != item.identifier }
+            let tied = matches.filter { $0.edits == best.edits && vocabulary.item($0.itemIndex).identifier != item.identifier }
             if !tied.isEmpty {
-                let options = ([best] + tied).map { ResolutionOption(value: model.vocabulary.items[$0.itemIndex].phrases.first ?? $0.matchedText,
-                                                                     identifier: model.vocabulary.items[$0.itemIndex].identifier) }
+                let options = ([best] + tied).map { ResolutionOption(value: vocabulary.item($0.itemIndex).phrases.first ?? $0.matchedText,
+                                                                     identifier: vocabulary.item($0.itemIndex).identifier) }
                 return ParameterValue(value: nil, text: trimmed, resolution: Resolution(.disambiguation, options: options, reason: "several match"))
             }
             if best.edits > 0 {

@@ -59,7 +59,7 @@ struct Resolver {
         }
         switch slot.kind {
         case .wildcard:
-            if let parameter, case .vocabulary = parameter.kind, let list = parameter.list, !model.items(app: app, list: list).isEmpty {
+            if let parameter, case .vocabulary = parameter.kind, let list = parameter.list, model.vocabulary.hasItems(app: app, list: list) {
                 return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .text,
                                       resolution: Resolution(.unsupported, reason: "'\(slot.text)' matches no \(list) of \(engine.apps[app].displayName)"))
             }
@@ -81,8 +81,8 @@ struct Resolver {
     /// A vocabulary match: success, disambiguation among equally good items of the app, or
     /// confirmation of a doubtful correction.
     func resolveVocabulary(_ slot: SlotMatch, offer: Reader.Offer, parameter: ParameterDefinition?) -> ParameterValue {
-        let items = model.vocabulary.items
-        let item = items[offer.span.match.itemIndex]
+        let vocabulary = model.vocabulary
+        let item = vocabulary.item(offer.span.match.itemIndex)
         let phrase = offer.span.match.isPronunciation ? (item.phrases.first ?? offer.span.match.matchedText) : offer.span.match.matchedText
         let list = parameter?.list
         // Other items of this app found on the same words, as well matched.
@@ -90,15 +90,15 @@ struct Resolver {
         var seen: Set<Int> = [offer.span.match.itemIndex]
         for other in vocabularyOffers where other.app == app && other.span.scalarRange == offer.span.scalarRange
             && other.span.edits == offer.span.edits && seen.insert(other.span.match.itemIndex).inserted {
-            if let list, !model.owners[other.span.match.itemIndex].lists.contains(list) { continue }
-            let identifier = items[other.span.match.itemIndex].identifier
+            if let list, !vocabulary.owner(other.span.match.itemIndex).lists.contains(list) { continue }
+            let identifier = vocabulary.item(other.span.match.itemIndex).identifier
             if identifier != nil, identifier == item.identifier { continue }
             rivals.append(other.span.match)
         }
         let base = ParameterValue.self
         if !rivals.isEmpty {
             let all = ([offer.span.match] + rivals).sorted { $0.ranks(before: $1) }
-            let options = all.map { ResolutionOption(value: items[$0.itemIndex].phrases.first ?? $0.matchedText, identifier: items[$0.itemIndex].identifier) }
+            let options = all.map { ResolutionOption(value: vocabulary.item($0.itemIndex).phrases.first ?? $0.matchedText, identifier: vocabulary.item($0.itemIndex).identifier) }
             return base.init(value: nil, text: slot.text, span: slot.span, match: offer.span.edits > 0 ? .fuzzy : .exact, edits: offer.span.edits,
                              resolution: Resolution(.disambiguation, options: options, reason: "\(options.count) items match '\(slot.text)'"))
         }
@@ -123,16 +123,19 @@ struct Resolver {
         if parameter.defaultsToVocabulary, let list = parameter.list {
             // The app's items of the parameter's first vocabulary type: a bill payee
             // defaults to the user's payee accounts, not to every organization.
-            let items = model.vocabulary.items
+            let vocabulary = model.vocabulary
             let primary = parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
-            let candidates = model.items(app: app, list: list).filter { primary == nil || items[$0].type == primary || items[$0].source == .app }
+            let candidates = model.items(app: app, list: list).filter {
+                let item = vocabulary.item($0)
+                return primary == nil || item.type == primary || item.source == .app
+            }
             if candidates.count == 1 {
-                let item = items[candidates[0]]
+                let item = vocabulary.item(candidates[0])
                 return ParameterValue(value: .string(item.phrases.first ?? ""), identifier: item.identifier, match: .implied,
                                       resolution: Resolution(.success, reason: "the only \(list) of \(engine.apps[app].displayName)"))
             }
             if candidates.count > 1 {
-                let options = candidates.map { ResolutionOption(value: items[$0].phrases.first ?? "", identifier: items[$0].identifier) }
+                let options = candidates.map { ResolutionOption(value: vocabulary.item($0).phrases.first ?? "", identifier: vocabulary.item($0).identifier) }
                 return ParameterValue(value: nil, resolution: Resolution(.disambiguation, options: options,
                                                                          reason: "not said; \(engine.apps[app].displayName) has \(options.count)"))
             }

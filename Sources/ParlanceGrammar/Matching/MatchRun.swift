@@ -333,8 +333,12 @@ struct MatchRun {
     private mutating func canContinue(_ automaton: Automaton, from state: Int32, at position: Int, anywhere: Bool) -> Bool {
         if (anywhere || position == input.count), !automaton.accepts(state).isEmpty { return true }
         guard position < input.count else { return false }
-        if !automaton.slotTransitions(state).isEmpty { return true }
         let isBoundary = input.isBoundary[position]
+        // A slot that can be filled here (what a list matches at a position is computed
+        // once, and the thread would ask for it anyway).
+        for transition in automaton.slotTransitions(state) where transition.target(atBoundary: isBoundary) >= 0 {
+            if !matches(ofList: Int(grammar.slotLists[Int(transition.symbol)]), at: position).isEmpty { return true }
+        }
         if !anywhere, isBoundary, !skipWordEnds(at: position).isEmpty { return true }
         for (piece, _) in exactPieces(at: position) {
             if let transition = automaton.pieceTransition(state, piece), transition.target(atBoundary: isBoundary) >= 0 { return true }
