@@ -64,6 +64,7 @@ struct Reader {
                                            text: span.match.matchedText, edits: span.edits))
             offers.append(Offer(span: span, app: span.match.itemIndex, isAppName: true))
         }
+        let appNameSpans = offers.filter(\.isAppName).map(\.span.scalarRange)
         var matchOptions = MatchOptions(fuzziness: engine.options.fuzziness, maxEdits: 2, limit: max(12, engine.options.limit * 2))
         matchOptions.keepsRepeatedSlots = true
         matchOptions.beamWidth = engine.options.beamWidth
@@ -75,15 +76,17 @@ struct Reader {
             let result = model.compiled.match(utterance, found: found, options: matchOptions)
             var candidates: [Candidate] = []
             for (rank, hypothesis) in result.hypotheses.enumerated() {
-                candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, vocabularyOffers: vocabularyOffers, found: found, locked: locked)
+                candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, vocabularyOffers: vocabularyOffers,
+                                              appNameSpans: appNameSpans, found: found, locked: locked)
             }
             if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit >= 768 { return ranked(candidates) }
             matchOptions.limit *= 8
         }
     }
 
-    /// A hypothesis for one app, before ranking.
-    struct Candidate {
+    /// A hypothesis for one app, before ranking (a class: candidates are sorted, filtered
+    /// and compared, and a struct this size costs a retain per reference on every copy).
+    final class Candidate {
         let hypothesis: IntentHypothesis
         /// The app's index in the engine.
         let app: Int
@@ -91,12 +94,20 @@ struct Reader {
         let evidence: Int
         let mentioned: Bool
         var reading: ReadingKey { hypothesis.reading }
+
+        init(hypothesis: IntentHypothesis, app: Int, rank: Int, evidence: Int, mentioned: Bool) {
+            self.hypothesis = hypothesis
+            self.app = app
+            self.rank = rank
+            self.evidence = evidence
+            self.mentioned = mentioned
+        }
     }
 
     /// The apps a grammar hypothesis can go to, each with its parameters resolved.
-    func candidates(for match: Hypothesis, rank: Int, offers: [Offer], vocabularyOffers: [Offer], found: FoundValues, locked: Bool) -> [Candidate] {
+    func candidates(for match: Hypothesis, rank: Int, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], found: FoundValues,
+                    locked: Bool) -> [Candidate] {
         guard let intent = engine.catalogue[match.intent] else { return [] }
-        let appNameSpans = Set(offers.filter(\.isAppName).map(\.span.scalarRange))
         var mentioned: Int?
         var mentionText = ""
         var vocabularyApps: Set<Int> = []
@@ -173,7 +184,17 @@ struct Reader {
             builtIn[AppIntent(app: candidate.app, intent: candidate.hypothesis.intent.name), default: []].append(candidate.reading)
         }
         let limit = engine.options.limit
-        var seen: Set<String> = []
+        // One hypothesis per app, intent and values (each parameter's values and
+        // identifiers, in order), compared with the few kept rather than spelled out.
+        func same(_ a: IntentHypothesis, _ b: IntentHypothesis) -> Bool {
+            guard a.intent.name == b.intent.name, a.app.bundleIdentifier == b.app.bundleIdentifier,
+                  a.parameters.count == b.parameters.count else { return false }
+            for (p, q) in zip(a.parameters, b.parameters) {
+                guard p.name == q.name, p.values.count == q.values.count else { return false }
+                for (v, w) in zip(p.values, q.values) where v.value != w.value || v.identifier != w.identifier { return false }
+            }
+            return true
+        }
         var unique: [Int] = []
         for index in order {
             let candidate = candidates[index]
@@ -182,11 +203,7 @@ struct Reader {
             if candidate.hypothesis.match.metadata["app"] != nil,
                let readings = builtIn[AppIntent(app: candidate.app, intent: candidate.hypothesis.intent.name)],
                readings.contains(where: { $0.wordEdits <= candidate.reading.wordEdits && $0.missing <= candidate.reading.missing }) { continue }
-            let h = candidate.hypothesis
-            let signature = h.app.bundleIdentifier + "|" + h.intent.name + "|" + h.parameters.map { parameter in
-                parameter.name + "=" + parameter.values.map { "\($0.value?.description ?? "nil")/\($0.identifier ?? "")" }.joined(separator: ",")
-            }.joined(separator: ";")
-            if seen.insert(signature).inserted { unique.append(index) }
+            if !unique.contains(where: { same(candidates[$0].hypothesis, candidate.hypothesis) }) { unique.append(index) }
         }
         guard let first = unique.first else { return [] }
         let top = candidates[first]

@@ -59,7 +59,7 @@ struct ReadingKey: Sendable, Hashable, Comparable {
 
     /// The key of a reading: its parameters as resolved, and the grammar match behind them.
     /// `appNameSpans` are the spans where an app's name was found.
-    init(parameters: [ParameterResult], match: Hypothesis, appNameSpans: Set<Range<Int>> = []) {
+    init(parameters: [ParameterResult], match: Hypothesis, appNameSpans: [Range<Int>] = []) {
         var guessed = 0, missing = 0
         for parameter in parameters {
             for value in parameter.values {
@@ -69,10 +69,14 @@ struct ReadingKey: Sendable, Hashable, Comparable {
                 else if value.match == .text, let span = value.span, appNameSpans.contains(span) { guessed += 1 }
             }
         }
-        var freeText: Set<String> = []
-        for slot in match.slots where slot.kind == .wildcard && slot.foundIndex == nil { freeText.insert(slot.name) }
+        // Parameters filled with free text, each counted once however many values.
+        var freeText = 0
+        for (index, slot) in match.slots.enumerated() where slot.kind == .wildcard && slot.foundIndex == nil
+            && !match.slots[..<index].contains(where: { $0.name == slot.name && $0.kind == .wildcard && $0.foundIndex == nil }) {
+            freeText += 1
+        }
         let ranking = match.ranking
-        self.init(wordEdits: ranking.wordEdits, guessed: guessed, missing: missing, freeTextParameters: freeText.count,
+        self.init(wordEdits: ranking.wordEdits, guessed: guessed, missing: missing, freeTextParameters: freeText,
                   freeTextScalars: ranking.wildcardScalars, valueEdits: ranking.valueEdits, literalScalars: ranking.literalScalars,
                   skippedWords: ranking.skippedWords)
     }

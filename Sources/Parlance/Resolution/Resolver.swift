@@ -39,10 +39,9 @@ struct Resolver {
             }
         }
         // Slots the catalogue does not define (custom intents' examples) are reported as said.
-        let known = Set(intent.parameters.map(\.name) + ["app"])
         var extra: [String: [SlotMatch]] = [:]
         var order: [String] = []
-        for slot in match.slots where !known.contains(slot.name) {
+        for slot in match.slots where slot.name != "app" && !intent.parameters.contains(where: { $0.name == slot.name }) {
             if extra[slot.name] == nil { order.append(slot.name) }
             extra[slot.name, default: []].append(slot)
         }

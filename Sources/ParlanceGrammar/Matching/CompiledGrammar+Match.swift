@@ -202,14 +202,21 @@ extension CompiledGrammar {
     /// Sorts, keeps the best of hypotheses that agree on intent and slot values, marks
     /// near-ties between intents.
     func ranked(_ candidates: [Candidate], limit: Int) -> [Candidate] {
-        // Readings of different data blocks that differ in metadata stay apart (an app's
-        // example phrase and a built-in template may give the same slots).
-        struct Identity: Hashable {
-            let intent: String
-            let slots: [String: [DataValue]]
-            let metadata: [String: DataValue]
+        // Readings agree when they have the same intent, metadata (an app's example phrase
+        // and a built-in template may give the same slots) and values of each slot in
+        // order. Compared pairwise with the few kept: no dictionaries or hashing per reading.
+        func agree(_ a: Hypothesis, _ b: Hypothesis) -> Bool {
+            guard a.intent == b.intent, a.slots.count == b.slots.count, a.metadata == b.metadata else { return false }
+            var matched = [Bool](repeating: false, count: b.slots.count)
+            for slot in a.slots {
+                // The first unmatched slot of b with this name, in order: values of a slot
+                // filled several times keep their order.
+                guard let index = b.slots.indices.first(where: { !matched[$0] && b.slots[$0].name == slot.name }),
+                      b.slots[index].value == slot.value else { return false }
+                matched[index] = true
+            }
+            return true
         }
-        var seen: Set<Identity> = []
         var unique: [Candidate] = []
         // Indices are sorted, not the candidates (moving a hypothesis retains and releases
         // each of its references); deduplication stops once the limit is reached and the
@@ -220,8 +227,7 @@ extension CompiledGrammar {
         for index in order {
             if unique.count >= wanted, !rankings[index].ties(with: unique[wanted - 1].hypothesis.ranking) { break }
             let hypothesis = candidates[index].hypothesis
-            let slots = Dictionary(grouping: hypothesis.slots, by: \.name).mapValues { $0.map(\.value) }
-            if seen.insert(Identity(intent: hypothesis.intent, slots: slots, metadata: hypothesis.metadata)).inserted { unique.append(candidates[index]) }
+            if !unique.contains(where: { agree($0.hypothesis, hypothesis) }) { unique.append(candidates[index]) }
         }
         let kept = Array(unique.prefix(wanted))
         return kept.map { candidate in
