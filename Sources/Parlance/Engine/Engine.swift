@@ -107,6 +107,7 @@ public final class Engine: Sendable {
             firstOfForm.append(language)
         }
         let formLanguage = firstOfForm
+        let userEntries = VocabularyShard.userEntries(of: apps)
         let shards = ResultSlots<Result<VocabularyShard, EngineError>>(count: forms.count)
         DispatchQueue.concurrentPerform(iterations: forms.count) { index in
             shards[index] = Result { () throws(EngineError) -> VocabularyShard in
@@ -114,7 +115,7 @@ public final class Engine: Sendable {
                 do { tokenizer = try Tokenizer(language: formLanguage[index]) } catch {
                     throw EngineError(message: "ICU cannot tokenize \(formLanguage[index]): \(error)")
                 }
-                return VocabularyShard(userVocabularyOf: apps, lists: lists, tokenizer: tokenizer)
+                return VocabularyShard(userEntries, lists: lists, tokenizer: tokenizer)
             }
         }
         var builtShards: [KeyForm: VocabularyShard] = [:]

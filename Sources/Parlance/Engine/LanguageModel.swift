@@ -54,31 +54,49 @@ final class VocabularyShard: Sendable {
         let list: String
     }
 
+    /// - Complexity: indexing the items, plus one list lookup per run of items of the same
+    ///   app and type and a sort per (app, list) by integer keys: with 100,000 user entries
+    ///   the bookkeeping must not rival the index.
     init(_ entries: [(item: VocabularyItem, app: Int)], lists: VocabularyLists, tokenizer: Tokenizer) {
         var items: [VocabularyItem] = []
         var owners: [ItemOwner] = []
+        items.reserveCapacity(entries.count)
+        owners.reserveCapacity(entries.count)
+        var last: (app: Int, type: VocabularyType, owner: ItemOwner)?
         for (item, app) in entries {
-            let itemLists = lists.lists(of: item.type)
-            guard !itemLists.isEmpty else { continue }
+            let owner: ItemOwner
+            if let last, last.app == app, last.type == item.type {
+                owner = last.owner
+            } else {
+                owner = ItemOwner(app: app, lists: lists.lists(of: item.type))
+                last = (app, item.type, owner)
+            }
+            guard !owner.lists.isEmpty else { continue }
             items.append(item)
-            owners.append(ItemOwner(app: app, lists: itemLists))
+            owners.append(owner)
         }
         index = VocabularyIndex(items: items, tokenizer: tokenizer)
         self.owners = owners
+        let order = items.map { (source: $0.source, priority: $0.priority) }
         var listItems: [AppList: [Int]] = [:]
-        for (position, owner) in owners.enumerated() {
-            for list in owner.lists { listItems[AppList(app: owner.app, list: list), default: []].append(position) }
+        var position = 0
+        while position < owners.count {
+            // Runs of one owner (items of one app and type are consecutive).
+            var end = position + 1
+            while end < owners.count, owners[end].app == owners[position].app, owners[end].lists == owners[position].lists { end += 1 }
+            for list in owners[position].lists { listItems[AppList(app: owners[position].app, list: list), default: []] += position..<end }
+            position = end
         }
         for key in listItems.keys {
-            listItems[key]?.sort { (items[$0].source, items[$0].priority, $0) < (items[$1].source, items[$1].priority, $1) }
+            listItems[key]?.sort { (order[$0].source, order[$0].priority, $0) < (order[$1].source, order[$1].priority, $1) }
         }
         self.listItems = listItems
     }
 
-    /// The users' vocabulary of every app, keyed as `tokenizer` writes keys.
-    convenience init(userVocabularyOf apps: [App], lists: VocabularyLists, tokenizer: Tokenizer) {
-        self.init(Array(apps.enumerated().map { appIndex, app in app.userVocabulary.items.map { (item: $0, app: appIndex) } }.joined()),
-                  lists: lists, tokenizer: tokenizer)
+    /// `entries` as given: the users' vocabulary of every app (``userEntries(of:)``),
+    /// keyed as `tokenizer` writes keys.
+    static func userEntries(of apps: [App]) -> [(item: VocabularyItem, app: Int)] {
+        Array(apps.enumerated().map { appIndex, app in app.userVocabulary.items.map { (item: $0, app: appIndex) } }.joined())
     }
 
     func items(app: Int, list: String) -> [Int] { listItems[AppList(app: app, list: list)] ?? [] }
