@@ -1,9 +1,10 @@
 // Full parse latency: the whole catalogue in every language, the sample apps, and 100k
 // user vocabulary entries; engine load time and memory.
 //
-//   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures]
+//   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N]
 //
-// --failures lists on stderr the utterances whose best parse misses its test.
+// --failures lists on stderr the utterances whose best parse misses its test; --slowest N
+// the N slowest utterances of each set (median of the five runs).
 //
 // The 100k entries are ../shared/bench/vocab/vocab_100k.tsv (skipped, with a message, when
 // ../shared is absent): people become UnicornChat contacts, companies BillPay payees,
@@ -30,6 +31,7 @@ let arguments = CommandLine.arguments
 let entryLimit = arguments.firstIndex(of: "--entries").flatMap { Int(arguments[$0 + 1]) } ?? 100_000
 let json = arguments.contains("--json")
 let showFailures = arguments.contains("--failures")
+let slowest = arguments.firstIndex(of: "--slowest").flatMap { Int(arguments[$0 + 1]) } ?? 0
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 let corpora = repository.appendingPathComponent("Corpora")
@@ -88,12 +90,14 @@ func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest
     guard !items.isEmpty else { return nil }
     for item in items { _ = engine.parse(item.utterance, language: language(item), locked: item.locked) }  // warm
     var times: [Double] = []
+    var perItem = [[Double]](repeating: [], count: items.count)
     var passed = 0
     for _ in 0..<5 {
-        for item in items {
+        for (position, item) in items.enumerated() {
             let start = clock.now
             let result = engine.parse(item.utterance, language: language(item), locked: item.locked)
             times.append(micros(clock.now - start))
+            perItem[position].append(times.last!)
             if times.count <= items.count {
                 if let problem = item.mismatch(result) {
                     if showFailures { FileHandle.standardError.write(Data("✗ [\(label)] \(item.utterance): \(problem)\n".utf8)) }
@@ -104,6 +108,12 @@ func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest
         }
     }
     times.sort()
+    if slowest > 0 {
+        let medians = perItem.map { $0.sorted()[$0.count / 2] }
+        for position in medians.indices.sorted(by: { medians[$0] > medians[$1] }).prefix(slowest) {
+            FileHandle.standardError.write(Data(String(format: "slow [%@] %.0f µs: %@\n", label, medians[position], items[position].utterance).utf8))
+        }
+    }
     return ["set": label, "utterances": items.count, "exactMatch": Double(passed) / Double(items.count),
             "p50Micros": percentile(times, 0.5), "p99Micros": percentile(times, 0.99)]
 }
