@@ -183,6 +183,34 @@ struct MatcherTests {
         #expect(!preferred.isAmbiguous)
     }
 
+    /// Found values of different groups never fill one reading ("send Anna's file to Ben"
+    /// must not take a contact of one app and a file of another); values of no group go
+    /// with any.
+    @Test func foundValuesOfDifferentGroupsStayApart() throws {
+        let compiled = try CompiledGrammar(GrammarLoaderTests.grammar("""
+            language: en
+            intents:
+              ShareFile:
+                data:
+                  - sentences: ["send {file} to {contact}"]
+            lists:
+              file:
+                wildcard: true
+              contact:
+                wildcard: true
+            """))
+        func found(fileGroup: Int, contactGroup: Int) -> FoundValues {
+            var found = FoundValues(closedLists: ["file", "contact"])
+            found.append(.init(list: "file", span: 5..<12, output: "f1", text: "minutes", edits: 0, group: fileGroup))
+            found.append(.init(list: "contact", span: 16..<19, output: "c1", text: "ben", edits: 0, group: contactGroup))
+            return found
+        }
+        let utterance = "send minutes to Ben"
+        #expect(compiled.match(utterance, found: found(fileGroup: 0, contactGroup: 0)).best?.slot("contact")?.value == "c1")
+        #expect(compiled.match(utterance, found: found(fileGroup: 0, contactGroup: -1)).best?.slot("file")?.value == "f1")
+        #expect(compiled.match(utterance, found: found(fileGroup: 0, contactGroup: 1)).best == nil)
+    }
+
     static func grammarWithNameAndArea() throws -> CompiledGrammar {
         try CompiledGrammar(GrammarLoaderTests.grammar("""
             language: en

@@ -1,10 +1,11 @@
 // Full parse latency: the whole catalogue in every language, the sample apps, and 100k
 // user vocabulary entries; engine load time and memory.
 //
-//   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N]
+//   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N] [--utterance TEXT]
 //
 // --failures lists on stderr the utterances whose best parse misses its test; --slowest N
-// the N slowest utterances of each set (median of the five runs).
+// the N slowest utterances of each set (median of the five runs); --utterance TEXT times
+// one utterance in each language.
 //
 // The 100k entries are ../shared/bench/vocab/vocab_100k.tsv (skipped, with a message, when
 // ../shared is absent): people become UnicornChat contacts, companies BillPay payees,
@@ -84,6 +85,24 @@ for language in engine.languages {
     singleLoads[language] = micros(clock.now - start) / 1000
 }
 
+// --utterance TEXT: only time TEXT in each language and with every language tried.
+if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
+    let text = arguments[at + 1]
+    for language in engine.languages + ["(every language)"] {
+        let tag: String? = language.hasPrefix("(") ? nil : language
+        var times: [Double] = []
+        var result = engine.parse(text, language: tag)
+        for _ in 0..<9 {
+            let start = clock.now
+            result = engine.parse(text, language: tag)
+            times.append(micros(clock.now - start))
+        }
+        times.sort()
+        let best = result.best.map { "\($0.app.bundleIdentifier) \($0.intent.name)" } ?? "nothing"
+        print(String(format: "%@: %.0f µs → %@", language, times[4], best))
+    }
+    exit(0)
+}
 let tests = (try? UtteranceTest.load(corpora.appendingPathComponent("tests").path)) ?? []
 var rows: [[String: Any]] = []
 func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest) -> String?) -> [String: Any]? {

@@ -178,7 +178,9 @@ public final class Engine: Sendable {
     ///
     /// - Parameters:
     ///   - language: the grammar to use; nil tries every language written in a script of
-    ///     the utterance's letters, and keeps the best.
+    ///     the utterance's letters, and keeps the best (with the default fuzziness, template
+    ///     words and values are corrected only when no language reads the utterance as
+    ///     written).
     ///   - locked: the device is locked: intents the app restricts while locked are marked
     ///     ``IntentHypothesis/requiresUnlock``.
     /// - Returns: the hypotheses, best first; none for empty input or an unknown language.
@@ -196,11 +198,18 @@ public final class Engine: Sendable {
         // Only languages written in a script of the utterance's letters are tried.
         let candidates = models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
         let userSpans = Reader.UserSpans()
-        for model in candidates.isEmpty ? models : candidates {
-            let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, userSpans: userSpans)
-            guard let top = hypotheses.first else { continue }
-            if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
-            best = (model, hypotheses)
+        // With corrections only when nothing matches (the default), "nothing" means in any
+        // language: every language is read as written first, and corrected only if none
+        // reads it. Otherwise each wrong language, finding nothing as written, would try
+        // every correction of every word (a French sentence is a few edits from Spanish).
+        let exactFirst = options.fuzziness == .whenNothingMatches
+        for fuzziness in exactFirst ? [MatchOptions.Fuzziness.off, options.fuzziness] : [options.fuzziness] where best == nil {
+            for model in candidates.isEmpty ? models : candidates {
+                let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, userSpans: userSpans, fuzziness: fuzziness)
+                guard let top = hypotheses.first else { continue }
+                if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
+                best = (model, hypotheses)
+            }
         }
         return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
     }

@@ -23,7 +23,9 @@ struct Reader {
         var found: [(shard: ObjectIdentifier, spans: [VocabularySpan])] = []
     }
 
-    func read(_ utterance: String, locked: Bool, userSpans: UserSpans? = nil) -> [IntentHypothesis] {
+    /// - Parameter fuzziness: when template words and list values may be corrected; the
+    ///   engine's option when nil.
+    func read(_ utterance: String, locked: Bool, userSpans: UserSpans? = nil, fuzziness: MatchOptions.Fuzziness? = nil) -> [IntentHypothesis] {
         let tokens = model.compiled.tokenizer.tokenize(utterance)
         let shard = ObjectIdentifier(model.vocabulary.user)
         var known = userSpans?.found.first { $0.shard == shard }?.spans
@@ -47,7 +49,7 @@ struct Reader {
             vocabularyOffers.append(offer)
             for list in owner.lists {
                 let value = FoundValues.Value(list: list, span: span.scalarRange, output: .int(span.match.itemIndex),
-                                              text: span.match.matchedText, edits: span.edits)
+                                              text: span.match.matchedText, edits: span.edits, group: owner.app)
                 let place = Place(list: list, app: owner.app, span: span.scalarRange, edits: span.edits)
                 if let index = representative[place] {
                     if span.match.ranks(before: offers[index].span.match) { (values[index], offers[index]) = (value, offer) }
@@ -61,17 +63,17 @@ struct Reader {
         for value in values { found.append(value) }
         for span in model.appNames.allSpans(in: tokens, policy: engine.options.editPolicy) {
             found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
-                                           text: span.match.matchedText, edits: span.edits))
+                                           text: span.match.matchedText, edits: span.edits, group: span.match.itemIndex))
             offers.append(Offer(span: span, app: span.match.itemIndex, isAppName: true))
         }
         let appNameSpans = offers.filter(\.isAppName).map(\.span.scalarRange)
-        var matchOptions = MatchOptions(fuzziness: engine.options.fuzziness, maxEdits: 2, limit: max(12, engine.options.limit * 2))
+        var matchOptions = MatchOptions(fuzziness: fuzziness ?? engine.options.fuzziness, maxEdits: 2, limit: max(12, engine.options.limit * 2))
         matchOptions.keepsRepeatedSlots = true
         matchOptions.beamWidth = engine.options.beamWidth
-        // The grammar's best readings first; when no app can take any of them (vocabulary of
-        // two apps in one reading, an example phrase of another app) and the grammar had
-        // more, ask again for more: with many user entries, readings that fill lists with
-        // vocabulary of the wrong app can crowd out the one that fits.
+        // The grammar's best readings first; when no app can take any of them and the grammar
+        // had more, ask once again for eight times as many. (Values of two apps never meet
+        // in one reading: found values are grouped by app. What is left are readings of an
+        // intent that the app whose vocabulary or example phrase they hold does not support.)
         while true {
             let result = model.compiled.match(utterance, found: found, options: matchOptions)
             var candidates: [Candidate] = []
@@ -79,7 +81,9 @@ struct Reader {
                 candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, vocabularyOffers: vocabularyOffers,
                                               appNameSpans: appNameSpans, found: found, locked: locked)
             }
-            if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit >= 768 { return ranked(candidates) }
+            if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit > max(12, engine.options.limit * 2) {
+                return ranked(candidates)
+            }
             matchOptions.limit *= 8
         }
     }

@@ -28,13 +28,18 @@ public struct FoundValues: Sendable {
         public let text: String
         /// Edits between the utterance's text and the value (0 for an exact match).
         public let edits: Int
+        /// Values of different groups (0 and up) never fill slots of one reading; a value of
+        /// no group (-1) goes with any. The engine groups by app: one reading takes the
+        /// vocabulary and the name of one app.
+        public let group: Int
 
-        public init(list: String, span: Range<Int>, output: DataValue, text: String, edits: Int) {
+        public init(list: String, span: Range<Int>, output: DataValue, text: String, edits: Int, group: Int = -1) {
             self.list = list
             self.span = span
             self.output = output
             self.text = text
             self.edits = edits
+            self.group = group
         }
     }
 
@@ -59,8 +64,8 @@ public struct FoundValues: Sendable {
 
 /// Found values laid over one input: by list id, by start position.
 struct FoundValueTable {
-    /// (start position, list id) → [(end position, index in values, edits)].
-    private var byStart: [Int: [(end: Int32, index: Int32, edits: UInt8)]] = [:]
+    /// (start position, list id) → [(end position, index in values, edits, group)].
+    private var byStart: [Int: [(end: Int32, index: Int32, edits: UInt8, group: Int32)]] = [:]
     /// Closed list ids.
     private(set) var closed: Set<Int> = []
     let values: [FoundValues.Value]
@@ -91,13 +96,14 @@ struct FoundValueTable {
             guard let lists = listIDs[value.list], let start = startPosition[value.span.lowerBound],
                   let end = endPosition[value.span.upperBound], end > start else { continue }
             for list in lists {
-                byStart[start * grammar.lists.count + list, default: []].append((Int32(end), Int32(index), UInt8(clamping: value.edits)))
+                byStart[start * grammar.lists.count + list, default: []].append((Int32(end), Int32(index), UInt8(clamping: value.edits),
+                                                                                 Int32(clamping: max(-1, value.group))))
             }
         }
     }
 
     /// The values of list `list` starting at `position`.
-    func values(ofList list: Int, at position: Int, listCount: Int) -> [(end: Int32, index: Int32, edits: UInt8)] {
+    func values(ofList list: Int, at position: Int, listCount: Int) -> [(end: Int32, index: Int32, edits: UInt8, group: Int32)] {
         byStart[position * listCount + list] ?? []
     }
 }

@@ -120,6 +120,9 @@ struct MatchRun {
         var state: Int32
         var captures: Int32
         var score: Score
+        /// The group of the found values on the path (``FoundValues/Value/group``), -1 while
+        /// none. Equal captures mean equal groups, so threads still merge by captures.
+        var group: Int32 = -1
     }
 
     /// A path that reached an accepting state.
@@ -227,7 +230,7 @@ struct MatchRun {
                     guard target >= 0 else { continue }
                     var score = thread.score
                     score.literal &+= Int16(Int(pieceEnd) - position)
-                    push(Thread(state: target, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
+                    push(Thread(state: target, captures: thread.captures, score: score, group: thread.group), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
                          TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: 0, capture: -1), from: id, &steps, &parents)
                 }
                 // The words of a sentence (main automaton) or of a value template (a list's).
@@ -237,7 +240,7 @@ struct MatchRun {
                         var score = thread.score
                         score.literal &+= Int16(grammar.pieces.keys[Int(piece)].count)
                         score.wordEdits += edits
-                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
+                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score, group: thread.group), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
                              TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: edits, capture: -1), from: id, &steps, &parents)
                     }
                 }
@@ -247,7 +250,8 @@ struct MatchRun {
                     let target = transition.target(atBoundary: isBoundary)
                     guard target >= 0 else { continue }
                     let list = grammar.slotLists[Int(transition.symbol)]
-                    for match in matches(ofList: Int(list), at: position) where thread.score.edits + Int(match.edits) <= maxEdits {
+                    for match in matches(ofList: Int(list), at: position) where thread.score.edits + Int(match.edits) <= maxEdits
+                        && (match.group < 0 || thread.group < 0 || match.group == thread.group) {
                         // A wildcard may end at any later word: only where the path can go on.
                         if match.kind == .wildcard, !tracing, !canContinue(automaton, from: target, at: Int(match.end), anywhere: anywhere) { continue }
                         var captures = thread.captures
@@ -261,7 +265,7 @@ struct MatchRun {
                             score.wildcards += 1
                             score.wildcardScalars &+= Int16(Int(match.end) - position)
                         }
-                        push(Thread(state: target, captures: captures, score: score), at: Int(match.end), &threads, &next, &positions, &first, &last, &index,
+                        push(Thread(state: target, captures: captures, score: score, group: match.group >= 0 ? match.group : thread.group), at: Int(match.end), &threads, &next, &positions, &first, &last, &index,
                              TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: match.end, edits: match.edits, capture: captures),
                              from: id, &steps, &parents)
                     }
@@ -272,7 +276,7 @@ struct MatchRun {
                     for skipEnd in skipWordEnds(at: position) {
                         var score = thread.score
                         score.skipped += 1
-                        push(Thread(state: thread.state, captures: thread.captures, score: score), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index,
+                        push(Thread(state: thread.state, captures: thread.captures, score: score, group: thread.group), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index,
                              TraceStep(kind: .skip, symbol: -1, start: Int32(position), end: skipEnd, edits: 0, capture: -1), from: id, &steps, &parents)
                     }
                 }
@@ -464,7 +468,7 @@ struct MatchRun {
             // Values the caller found here, then (unless the list is closed) free text.
             for value in found.values(ofList: list, at: position, listCount: grammar.lists.count) {
                 workspace.listStore.append(ListMatch(end: value.end, kind: value.edits > 0 ? .fuzzy : .exact, value: value.index, number: 0,
-                                                     edits: value.edits, nested: []))
+                                                     edits: value.edits, nested: [], group: value.group))
             }
             // Whole words: a wildcard starts and ends at word boundaries.
             guard input.isBoundary[position], !found.closed.contains(list) else { break }
@@ -685,6 +689,8 @@ struct ListMatch {
     var edits: UInt8
     /// Slots filled inside the value's own template, in order.
     var nested: [Capture]
+    /// The found value's group (see ``FoundValues/Value/group``); -1 for none.
+    var group: Int32 = -1
 }
 
 extension NumberRange {
