@@ -67,7 +67,8 @@ struct Reader {
             offers.append(Offer(span: span, app: span.match.itemIndex, isAppName: true))
         }
         let appNameSpans = offers.filter(\.isAppName).map(\.span.scalarRange)
-        var matchOptions = MatchOptions(fuzziness: fuzziness ?? engine.options.fuzziness, maxEdits: 2, limit: max(12, engine.options.limit * 2))
+        let firstLimit = max(12, engine.options.limit * 2)
+        var matchOptions = MatchOptions(fuzziness: fuzziness ?? engine.options.fuzziness, maxEdits: 2, limit: firstLimit)
         matchOptions.keepsRepeatedSlots = true
         matchOptions.beamWidth = engine.options.beamWidth
         // The grammar's best readings first; when no app can take any of them and the grammar
@@ -81,7 +82,7 @@ struct Reader {
                 candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, vocabularyOffers: vocabularyOffers,
                                               appNameSpans: appNameSpans, found: found, locked: locked)
             }
-            if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit > max(12, engine.options.limit * 2) {
+            if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit > firstLimit {
                 return ranked(candidates)
             }
             matchOptions.limit *= 8
@@ -112,24 +113,23 @@ struct Reader {
     func candidates(for match: Hypothesis, rank: Int, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], found: FoundValues,
                     locked: Bool) -> [Candidate] {
         guard let intent = engine.catalogue[match.intent] else { return [] }
+        // Found values are grouped by app (``FoundValues/Value/group``), so the grammar never
+        // returns a reading with the names or vocabulary of two apps: one app at most.
         var mentioned: Int?
         var mentionText = ""
-        var vocabularyApps: Set<Int> = []
+        var vocabularyApp: Int?
         var evidence = 0
         for slot in match.slots {
             guard let index = slot.foundIndex else { continue }
             let offer = offers[index]
             if offer.isAppName {
-                if let already = mentioned, already != offer.app { return [] }
                 mentioned = offer.app
                 mentionText = slot.text
             } else {
-                vocabularyApps.insert(offer.app)
+                vocabularyApp = offer.app
                 evidence += 1
             }
         }
-        // Vocabulary of one app only: values of two apps cannot go to one.
-        guard vocabularyApps.count <= 1 else { return [] }
         var example: Int?
         if let bundle = match.metadata["app"]?.string {
             guard let app = engine.apps.firstIndex(where: { $0.bundleIdentifier == bundle }) else { return [] }
@@ -144,7 +144,7 @@ struct Reader {
         }
         var result: [Candidate] = []
         for app in targets where engine.apps[app].supports(intent.name) {
-            if let owner = vocabularyApps.first, owner != app { continue }
+            if let vocabularyApp, vocabularyApp != app { continue }
             let resolver = Resolver(engine: engine, model: model, app: app, offers: offers, vocabularyOffers: vocabularyOffers, found: found)
             let parameters = resolver.parameters(of: intent, from: match)
             let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
