@@ -18,6 +18,13 @@ final class FrozenBuffer<Element>: @unchecked Sendable {
         }
     }
 
+    /// Takes ownership of `count` initialized elements at `base` (allocated with
+    /// `UnsafeMutablePointer.allocate`, capacity at least 1).
+    init(adopting base: UnsafeMutablePointer<Element>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
     deinit {
         base.deinitialize(count: count)
         base.deallocate()

@@ -120,6 +120,26 @@ final class IndexCore<Label: TrieLabel>: Sendable {
             + forward.byteCount + backward.byteCount + slots.byteCount
     }
 
+    /// The parts as read back from an image (see ``VocabularyIndex/init(image:source:items:tokenizer:inputs:)``).
+    init(alphabet: Alphabet?, pool: FrozenBuffer<Label>, keyStarts: FrozenBuffer<UInt32>, keyPostingStarts: FrozenBuffer<UInt32>,
+         postingItems: FrozenBuffer<UInt32>, postingVariants: FrozenBuffer<UInt16>, postingRanks: FrozenBuffer<UInt32>,
+         forwardSubtreeRanks: FrozenBuffer<UInt32>, forward: RadixTrie<Label>, backward: RadixTrie<Label>,
+         slots: FrozenBuffer<UInt32>, jumpFanOut: Int, maxKeyLength: Int) {
+        self.alphabet = alphabet
+        self.pool = pool
+        self.keyStarts = keyStarts
+        self.keyPostingStarts = keyPostingStarts
+        self.postingItems = postingItems
+        self.postingVariants = postingVariants
+        self.postingRanks = postingRanks
+        self.forwardSubtreeRanks = forwardSubtreeRanks
+        self.forward = forward
+        self.backward = backward
+        self.slots = slots
+        self.jumpFanOut = jumpFanOut
+        self.maxKeyLength = maxKeyLength
+    }
+
     /// Compiles `keys`, whose labels lie in `rawPool`; `ranks` are the keys' places in the
     /// prefix ranking.
     init(rawPool: [Label], keys rawKeys: [RawKey], ranks: [UInt32], alphabet: Alphabet?, jumpFanOut: Int) {

@@ -10,7 +10,7 @@
 /// - ``wildcard`` matches no query label; stepping an automaton with it gives the state
 ///   shared by every child whose label the automaton does not expect.
 /// - ``padding`` fills the query buffers outside the query and matches no trie label.
-protocol TrieLabel: FixedWidthInteger, UnsignedInteger, SIMDScalar, Sendable, Hashable, Codable {
+protocol TrieLabel: FixedWidthInteger, UnsignedInteger, SIMDScalar, Sendable, Hashable, Codable, BitwiseCopyable {
     static var wildcard: Self { get }
     static var padding: Self { get }
 }
@@ -35,8 +35,8 @@ struct Alphabet: Sendable {
     /// The largest number of distinct scalars that ``UInt16`` codes can represent.
     static let capacity = Int(UInt16.padding) - 1
 
-    private let pageOfBlock: FrozenBuffer<UInt16>
-    private let codes: FrozenBuffer<UInt16>
+    let pageOfBlock: FrozenBuffer<UInt16>
+    let codes: FrozenBuffer<UInt16>
     /// The scalar of each code (index 0 unused).
     let scalars: [UInt32]
 

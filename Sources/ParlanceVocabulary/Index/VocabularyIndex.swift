@@ -76,6 +76,17 @@ public final class VocabularyIndex: Sendable {
         engines = EnginePool()
     }
 
+    /// An index of `items` whose structures were read back from an image.
+    init(items: [VocabularyItem], tokenizer: Tokenizer, entryCount: Int, storage: IndexStorage) {
+        self.items = items
+        self.tokenizer = tokenizer
+        self.entryCount = entryCount
+        self.storage = storage
+        keyCount = storage.keyCount
+        memoryFootprint = storage.byteCount + MemoryLayout<VocabularyIndex>.size
+        engines = EnginePool()
+    }
+
     /// A searcher of its own, for a thread that looks up a lot (no pool round trip).
     public func makeSearcher() -> VocabularySearcher {
         VocabularySearcher(index: self, engine: LookupEngine(index: self))
