@@ -1,3 +1,4 @@
+import ParlanceTestSupport
 import ParlanceText
 import Testing
 @testable import ParlanceGrammar
@@ -119,5 +120,105 @@ struct AutomatonTests {
             state = next
         }
         #expect(throws: AutomatonTooLarge.self) { try builder.determinized(stateLimit: 5) }
+    }
+
+    /// Random nondeterministic automata with every kind of edge: the subset construction
+    /// must build exactly the automaton of the plain one below (dictionaries and sets per
+    /// kernel, the textbook form), state numbers included.
+    @Test func subsetConstructionAgreesWithTheReference() throws {
+        var generator = SeededGenerator(seed: 2026_11_21)
+        for round in 0..<300 {
+            var builder = AutomatonBuilder()
+            let stateCount = Int.random(in: 1...40, using: &generator)
+            for _ in 1..<stateCount { _ = builder.addState() }
+            for _ in 0..<Int.random(in: 0...(stateCount * 3), using: &generator) {
+                let from = Int32.random(in: 0..<Int32(stateCount), using: &generator)
+                let target = Int32.random(in: 0..<Int32(stateCount), using: &generator)
+                let symbol = Int32.random(in: 0..<5, using: &generator)
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: builder.add(.epsilon(target), from: from)
+                case 1: builder.add(.boundary(target), from: from)
+                case 2: builder.add(.piece(symbol, target), from: from)
+                case 3: builder.add(.slot(symbol, target), from: from)
+                default: builder.add(.accept(symbol), from: from)
+                }
+            }
+            let fast = try builder.determinized(stateLimit: 100_000)
+            let slow = Self.referenceDeterminized(builder)
+            #expect(Self.describe(fast) == Self.describe(slow), "round \(round)")
+        }
+    }
+
+    static func describe(_ automaton: Automaton) -> [String] {
+        automaton.states.indices.map { state in
+            let pieces = automaton.pieceTransitions(Int32(state)).map { "p\($0.symbol)→\($0.atBoundary)/\($0.inside)" }
+            let slots = automaton.slotTransitions(Int32(state)).map { "s\($0.symbol)→\($0.atBoundary)/\($0.inside)" }
+            let accepts = automaton.accepts(Int32(state)).map { "a\($0.id)\($0.needsBoundary ? "b" : "")" }
+            return (pieces + slots + accepts).joined(separator: " ")
+        }
+    }
+
+    /// The textbook subset construction (no state limit).
+    static func referenceDeterminized(_ builder: AutomatonBuilder) -> Automaton {
+        var ids: [[Int32]: Int32] = [[AutomatonBuilder.start]: 0]
+        var kernels: [[Int32]] = [[AutomatonBuilder.start]]
+        var states: [Automaton.State] = [], pieces: [Automaton.Transition] = [], slots: [Automaton.Transition] = []
+        var accepts: [Automaton.Accept] = []
+        func id(_ targets: [Int32]) -> Int32 {
+            if let known = ids[targets] { return known }
+            ids[targets] = Int32(kernels.count)
+            kernels.append(targets)
+            return Int32(kernels.count - 1)
+        }
+        func transition(_ symbol: Int32, _ targets: (anywhere: [Int32], atBoundary: [Int32])) -> Automaton.Transition {
+            let anywhere = Array(Set(targets.anywhere)).sorted()
+            let atBoundary = Array(Set(targets.anywhere + targets.atBoundary)).sorted()
+            let boundaryTarget = atBoundary.isEmpty ? -1 : id(atBoundary)
+            return Automaton.Transition(symbol: symbol, atBoundary: boundaryTarget, inside: anywhere.isEmpty ? -1 : id(anywhere))
+        }
+        var index = 0
+        while index < kernels.count {
+            let kernel = kernels[index]
+            index += 1
+            var reached: Set<[Int32]> = []  // [state, needsBoundary, lenient]
+            var stack: [(Int32, Bool, Bool)] = []
+            for state in kernel {
+                let lenient = builder.afterSlot[Int(state)]
+                if reached.insert([state, 0, lenient ? 1 : 0]).inserted { stack.append((state, false, lenient)) }
+            }
+            var pieceTargets: [Int32: (anywhere: [Int32], atBoundary: [Int32])] = [:]
+            var slotTargets: [Int32: (anywhere: [Int32], atBoundary: [Int32])] = [:]
+            var accepted: [Int32: Bool] = [:]
+            while let (state, needsBoundary, lenient) = stack.popLast() {
+                for edge in builder.edges[Int(state)] {
+                    switch edge {
+                    case .epsilon(let target), .boundary(let target):
+                        var flag = needsBoundary
+                        if case .boundary = edge, !lenient { flag = true }
+                        if reached.insert([target, flag ? 1 : 0, lenient ? 1 : 0]).inserted { stack.append((target, flag, lenient)) }
+                    case .piece(let symbol, let target):
+                        if needsBoundary { pieceTargets[symbol, default: ([], [])].atBoundary.append(target) }
+                        else { pieceTargets[symbol, default: ([], [])].anywhere.append(target) }
+                    case .slot(let symbol, let target):
+                        if needsBoundary { slotTargets[symbol, default: ([], [])].atBoundary.append(target) }
+                        else { slotTargets[symbol, default: ([], [])].anywhere.append(target) }
+                    case .accept(let value):
+                        accepted[value] = (accepted[value] ?? true) && needsBoundary
+                    }
+                }
+            }
+            var state = Automaton.State(pieceStart: Int32(pieces.count), pieceEnd: 0, slotStart: Int32(slots.count), slotEnd: 0,
+                                        acceptStart: Int32(accepts.count), acceptEnd: 0)
+            for (symbol, targets) in pieceTargets.sorted(by: { $0.key < $1.key }) { pieces.append(transition(symbol, targets)) }
+            for (symbol, targets) in slotTargets.sorted(by: { $0.key < $1.key }) { slots.append(transition(symbol, targets)) }
+            for (value, needsBoundary) in accepted.sorted(by: { $0.key < $1.key }) {
+                accepts.append(Automaton.Accept(id: value, needsBoundary: needsBoundary))
+            }
+            state.pieceEnd = Int32(pieces.count)
+            state.slotEnd = Int32(slots.count)
+            state.acceptEnd = Int32(accepts.count)
+            states.append(state)
+        }
+        return Automaton(states: states, pieces: pieces, slots: slots, accepts: accepts)
     }
 }

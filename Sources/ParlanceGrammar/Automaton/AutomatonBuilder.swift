@@ -52,12 +52,27 @@ struct AutomatonBuilder: Sendable {
     /// The deterministic automaton: one state per set of states reachable by the same
     /// symbols (under the same boundary conditions).
     ///
+    /// Subset construction (Rabin & Scott 1959) over flat buffers reused from kernel to
+    /// kernel: each kernel's moves are packed into 64-bit words (symbol table, symbol,
+    /// target, whether a boundary was needed) and sorted, so a symbol's target sets come
+    /// out sorted and grouped; target sets are interned in an open-addressing table over
+    /// one pool of state numbers. No allocation per kernel: a language's grammar has
+    /// tens of thousands of them.
+    ///
     /// - Throws: ``AutomatonTooLarge`` when more than `stateLimit` states would be needed.
-    /// - Complexity: O(Σ closure sizes of the subsets built); linear in practice for
-    ///   template grammars, whose alternatives rejoin quickly.
+    /// - Complexity: O(Σ closure sizes of the subsets built, times log of their moves);
+    ///   linear in practice for template grammars, whose alternatives rejoin quickly.
     func determinized(stateLimit: Int) throws(AutomatonTooLarge) -> Automaton {
-        var ids: [[Int32]: Int32] = [[AutomatonBuilder.start]: 0]
-        var kernels: [[Int32]] = [[AutomatonBuilder.start]]
+        // The edges in one array (CSR), so the closure walk reads no nested arrays.
+        var edgeStarts = [Int32](repeating: 0, count: edges.count + 1)
+        var flatEdges: [Edge] = []
+        flatEdges.reserveCapacity(edges.reduce(0) { $0 + $1.count })
+        for (state, stateEdges) in edges.enumerated() {
+            flatEdges.append(contentsOf: stateEdges)
+            edgeStarts[state + 1] = Int32(flatEdges.count)
+        }
+        var kernels = KernelSet()
+        _ = kernels.intern([AutomatonBuilder.start][...])
         var states: [Automaton.State] = []
         var pieces: [Automaton.Transition] = []
         var slots: [Automaton.Transition] = []
@@ -66,61 +81,84 @@ struct AutomatonBuilder: Sendable {
         // kernel holds the state, reached from a slot (lenient) or not, needing a boundary or not.
         var visited = [Int32](repeating: -1, count: edges.count * 4)
         var stack: [(state: Int32, needsBoundary: Bool, lenient: Bool)] = []
+        // Moves as sortable words: bit 63 slot (else piece), 62...32 symbol, 31...1 target,
+        // bit 0 reached needing a boundary.
+        var moves: [UInt64] = []
+        var accepted: [UInt64] = []  // id << 1 | needs a boundary
+        var anywhere: [Int32] = [], atBoundary: [Int32] = []
+        var kernel: [Int32] = []
 
         func id(of targets: [Int32]) throws(AutomatonTooLarge) -> Int32 {
-            if let known = ids[targets] { return known }
+            if let known = kernels.find(targets[...]) { return known }
             guard kernels.count < stateLimit else { throw AutomatonTooLarge(limit: stateLimit) }
-            let new = Int32(kernels.count)
-            ids[targets] = new
-            kernels.append(targets)
-            return new
+            return kernels.intern(targets[...])
         }
 
         var index = 0
         while index < kernels.count {
             let generation = Int32(index)
-            let kernel = kernels[index]
+            kernels.copy(index, into: &kernel)
             index += 1
-            var pieceTargets: [Int32: (anywhere: [Int32], atBoundary: [Int32])] = [:]
-            var slotTargets: [Int32: (anywhere: [Int32], atBoundary: [Int32])] = [:]
-            var accepted: [Int32: Bool] = [:]  // id → needs a boundary
+            moves.removeAll(keepingCapacity: true)
+            accepted.removeAll(keepingCapacity: true)
             for state in kernel {
                 let lenient = afterSlot[Int(state)]
                 stack.append((state, false, lenient))
                 visited[Int(state) * 4 + (lenient ? 2 : 0)] = generation
             }
             while let (state, needsBoundary, lenient) = stack.popLast() {
-                for edge in edges[Int(state)] {
-                    switch edge {
+                for position in Int(edgeStarts[Int(state)])..<Int(edgeStarts[Int(state) + 1]) {
+                    switch flatEdges[position] {
                     case .epsilon(let target), .boundary(let target):
                         var flag = needsBoundary
-                        if case .boundary = edge, !lenient { flag = true }
+                        if case .boundary = flatEdges[position], !lenient { flag = true }
                         let slot = Int(target) * 4 + (lenient ? 2 : 0) + (flag ? 1 : 0)
                         if visited[slot] != generation {
                             visited[slot] = generation
                             stack.append((target, flag, lenient))
                         }
                     case .piece(let symbol, let target):
-                        if needsBoundary { pieceTargets[symbol, default: ([], [])].atBoundary.append(target) }
-                        else { pieceTargets[symbol, default: ([], [])].anywhere.append(target) }
+                        moves.append(UInt64(UInt32(symbol)) << 32 | UInt64(UInt32(target)) << 1 | (needsBoundary ? 1 : 0))
                     case .slot(let symbol, let target):
-                        if needsBoundary { slotTargets[symbol, default: ([], [])].atBoundary.append(target) }
-                        else { slotTargets[symbol, default: ([], [])].anywhere.append(target) }
+                        moves.append(1 << 63 | UInt64(UInt32(symbol)) << 32 | UInt64(UInt32(target)) << 1 | (needsBoundary ? 1 : 0))
                     case .accept(let value):
-                        accepted[value] = (accepted[value] ?? true) && needsBoundary
+                        accepted.append(UInt64(UInt32(value)) << 1 | (needsBoundary ? 1 : 0))
                     }
                 }
             }
             var state = Automaton.State(pieceStart: Int32(pieces.count), pieceEnd: 0, slotStart: Int32(slots.count), slotEnd: 0,
                                         acceptStart: Int32(accepts.count), acceptEnd: 0)
-            for (symbol, targets) in pieceTargets.sorted(by: { $0.key < $1.key }) {
-                pieces.append(try transition(symbol, targets, id: id))
+            moves.sort()
+            var group = 0
+            while group < moves.count {
+                let key = moves[group] >> 32
+                var end = group
+                anywhere.removeAll(keepingCapacity: true)
+                atBoundary.removeAll(keepingCapacity: true)
+                while end < moves.count, moves[end] >> 32 == key {
+                    let target = Int32(truncatingIfNeeded: (moves[end] >> 1) & 0x7FFF_FFFF)
+                    // Sorted by target: equal targets are adjacent.
+                    if atBoundary.last != target { atBoundary.append(target) }
+                    if moves[end] & 1 == 0, anywhere.last != target { anywhere.append(target) }
+                    end += 1
+                }
+                let symbol = Int32(truncatingIfNeeded: key & 0x7FFF_FFFF)
+                let transition = Automaton.Transition(symbol: symbol, atBoundary: atBoundary.isEmpty ? -1 : try id(of: atBoundary),
+                                                      inside: anywhere.isEmpty ? -1 : try id(of: anywhere))
+                if key >> 31 == 0 { pieces.append(transition) } else { slots.append(transition) }
+                group = end
             }
-            for (symbol, targets) in slotTargets.sorted(by: { $0.key < $1.key }) {
-                slots.append(try transition(symbol, targets, id: id))
-            }
-            for (value, needsBoundary) in accepted.sorted(by: { $0.key < $1.key }) {
-                accepts.append(Automaton.Accept(id: value, needsBoundary: needsBoundary))
+            accepted.sort()
+            var position = 0
+            while position < accepted.count {
+                let value = accepted[position] >> 1
+                // A boundary is needed only if every path to the accept needed one.
+                var needsBoundary = true
+                while position < accepted.count, accepted[position] >> 1 == value {
+                    needsBoundary = needsBoundary && accepted[position] & 1 == 1
+                    position += 1
+                }
+                accepts.append(Automaton.Accept(id: Int32(truncatingIfNeeded: value), needsBoundary: needsBoundary))
             }
             state.pieceEnd = Int32(pieces.count)
             state.slotEnd = Int32(slots.count)
@@ -129,13 +167,69 @@ struct AutomatonBuilder: Sendable {
         }
         return Automaton(states: states, pieces: pieces, slots: slots, accepts: accepts)
     }
+}
 
-    private func transition(_ symbol: Int32, _ targets: (anywhere: [Int32], atBoundary: [Int32]),
-                            id: ([Int32]) throws(AutomatonTooLarge) -> Int32) throws(AutomatonTooLarge) -> Automaton.Transition {
-        let anywhere = Array(Set(targets.anywhere)).sorted()
-        let atBoundary = Array(Set(targets.anywhere + targets.atBoundary)).sorted()
-        return Automaton.Transition(symbol: symbol, atBoundary: atBoundary.isEmpty ? -1 : try id(atBoundary),
-                                    inside: anywhere.isEmpty ? -1 : try id(anywhere))
+/// The kernels (sets of nondeterministic states) of a subset construction, numbered in
+/// the order first met: sorted state lists in one pool, interned through an open-addressing
+/// table keyed by their contents.
+private struct KernelSet {
+    private var pool: [Int32] = []
+    private var starts: [Int32] = [0]
+    private var table = [Int32](repeating: -1, count: 1024)
+
+    var count: Int { starts.count - 1 }
+
+    private func hash(_ states: ArraySlice<Int32>) -> Int {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(states.count)
+        for state in states {
+            hash = (hash ^ UInt64(UInt32(bitPattern: state))) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+        }
+        return Int(truncatingIfNeeded: hash)
+    }
+
+    private func equals(_ kernel: Int32, _ states: ArraySlice<Int32>) -> Bool {
+        let start = Int(starts[Int(kernel)]), end = Int(starts[Int(kernel) + 1])
+        guard end - start == states.count else { return false }
+        return pool[start..<end].elementsEqual(states)
+    }
+
+    func find(_ states: ArraySlice<Int32>) -> Int32? {
+        let mask = table.count - 1
+        var slot = hash(states) & mask
+        while table[slot] >= 0 {
+            if equals(table[slot], states) { return table[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds `states` (not yet present) and returns its number.
+    mutating func intern(_ states: ArraySlice<Int32>) -> Int32 {
+        if (count + 1) * 2 > table.count { grow() }
+        let id = Int32(count)
+        pool.append(contentsOf: states)
+        starts.append(Int32(pool.count))
+        let mask = table.count - 1
+        var slot = hash(states) & mask
+        while table[slot] >= 0 { slot = (slot + 1) & mask }
+        table[slot] = id
+        return id
+    }
+
+    private mutating func grow() {
+        table = [Int32](repeating: -1, count: table.count * 2)
+        let mask = table.count - 1
+        for kernel in 0..<count {
+            var slot = hash(pool[Int(starts[kernel])..<Int(starts[kernel + 1])]) & mask
+            while table[slot] >= 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(kernel)
+        }
+    }
+
+    func copy(_ kernel: Int, into states: inout [Int32]) {
+        states.removeAll(keepingCapacity: true)
+        states.append(contentsOf: pool[Int(starts[kernel])..<Int(starts[kernel + 1])])
     }
 }
 
