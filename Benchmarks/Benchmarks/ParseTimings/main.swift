@@ -2,10 +2,12 @@
 // user vocabulary entries; engine load time and memory.
 //
 //   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N] [--utterance TEXT]
+//                                                               [--cached-loads N]
 //
 // --failures lists on stderr the utterances whose best parse misses its test; --slowest N
 // the N slowest utterances of each set (median of the five runs); --utterance TEXT times
-// one utterance in each language.
+// one utterance in each language; --cached-loads N only loads the engine N more times from
+// its cached images (to profile the load).
 //
 // The 100k entries are ../shared/bench/vocab/vocab_100k.tsv (skipped, with a message, when
 // ../shared is absent): people become UnicornChat contacts, companies BillPay payees,
@@ -77,6 +79,40 @@ let engine = try Engine(apps: apps, grammars: corpora.appendingPathComponent("gr
 let load = clock.now - loadStart
 let memory = residentBytes() - before
 
+// Load with a cache of compiled images (EngineCache): the first load builds and saves
+// them, the next ones read them back. Median of 5 reads.
+let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-timings-\(getpid())")
+var cachedOptions = EngineOptions()
+cachedOptions.cache = EngineCache(directory: cacheFolder)
+let coldStart = clock.now
+_ = try Engine(apps: apps, grammars: corpora.appendingPathComponent("grammars"), options: cachedOptions)
+let coldLoad = micros(clock.now - coldStart) / 1000
+var warmLoads: [Double] = []
+var cachedEngine: Engine?
+for _ in 0..<5 {
+    cachedEngine = nil
+    let start = clock.now
+    cachedEngine = try Engine(apps: apps, grammars: corpora.appendingPathComponent("grammars"), options: cachedOptions)
+    warmLoads.append(micros(clock.now - start) / 1000)
+}
+// --cached-loads N: only load N more times from the images (for profiling the load), then stop.
+if let at = arguments.firstIndex(of: "--cached-loads"), at + 1 < arguments.count, let count = Int(arguments[at + 1]) {
+    for _ in 0..<count {
+        let start = clock.now
+        cachedEngine = try Engine(apps: apps, grammars: corpora.appendingPathComponent("grammars"), options: cachedOptions)
+        print(String(format: "load from images: %.0f ms", micros(clock.now - start) / 1000))
+    }
+    try? FileManager.default.removeItem(at: cacheFolder)
+    exit(0)
+}
+warmLoads.sort()
+let warmLoad = warmLoads[2]
+for issue in cachedEngine?.issues ?? [] where issue.message.contains("cache") { FileHandle.standardError.write(Data("\(issue)\n".utf8)) }
+let imageBytes = ((try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)) ?? []).reduce(0) { total, name in
+    total + ((try? FileManager.default.attributesOfItem(atPath: cacheFolder.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+}
+try? FileManager.default.removeItem(at: cacheFolder)
+
 // Load time of one language on its own (what a single-language deployment pays).
 var singleLoads: [String: Double] = [:]
 for language in engine.languages {
@@ -88,6 +124,7 @@ for language in engine.languages {
 // --utterance TEXT: only time TEXT in each language and with every language tried.
 if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
     let text = arguments[at + 1]
+    print(String(format: "engine load: %.0f ms; from cached images: %.0f ms", micros(load) / 1000, warmLoad))
     for language in engine.languages + ["(every language)"] {
         let tag: String? = language.hasPrefix("(") ? nil : language
         var times: [Double] = []
@@ -144,11 +181,14 @@ if let row = measure("all, every language tried", tests, language: { _ in nil })
 
 if json {
     let object: [String: Any] = ["entries": added, "loadMillis": micros(load) / 1000, "memoryBytes": memory,
+                                 "cachedLoadMillis": warmLoad, "firstCachedLoadMillis": coldLoad, "imageBytes": imageBytes,
                                  "singleLanguageLoadMillis": singleLoads, "parse": rows]
     print(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
 } else {
     print("user vocabulary entries: \(added)")
     print(String(format: "engine load (%d languages, parallel): %.0f ms, memory %.1f MB", engine.languages.count, micros(load) / 1000, Double(memory) / 1e6))
+    print(String(format: "engine load from cached images: %.0f ms (first load, building and saving them: %.0f ms; images %.1f MB)",
+                 warmLoad, coldLoad, Double(imageBytes) / 1e6))
     for language in engine.languages { print(String(format: "  load %@ alone: %.0f ms", language, singleLoads[language] ?? 0)) }
     print("set                           utterances  exact    p50 µs    p99 µs")
     for row in rows {

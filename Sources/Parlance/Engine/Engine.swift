@@ -19,6 +19,9 @@ public struct EngineOptions: Sendable, Hashable {
     /// The grammar's beam (``MatchOptions/beamWidth``): nil for its default, `Int.max` to
     /// follow every path.
     public var beamWidth: Int?
+    /// Where compiled images are read from and saved to between runs (see
+    /// ``EngineCache``); nil builds everything and saves nothing.
+    public var cache: EngineCache?
 
     public init() {}
 }
@@ -108,6 +111,7 @@ public final class Engine: Sendable {
         }
         let formLanguage = firstOfForm
         let userEntries = VocabularyShard.userEntries(of: apps)
+        let cacheWarnings = WarningLog()
         let shards = ResultSlots<Result<VocabularyShard, EngineError>>(count: forms.count)
         DispatchQueue.concurrentPerform(iterations: forms.count) { index in
             shards[index] = Result { () throws(EngineError) -> VocabularyShard in
@@ -115,7 +119,9 @@ public final class Engine: Sendable {
                 do { tokenizer = try Tokenizer(language: formLanguage[index]) } catch {
                     throw EngineError(message: "ICU cannot tokenize \(formLanguage[index]): \(error)")
                 }
-                return VocabularyShard(userEntries, lists: lists, tokenizer: tokenizer)
+                return VocabularyShard(userEntries, lists: lists, tokenizer: tokenizer) { items, tokenizer in
+                    Engine.vocabularyIndex(items: items, tokenizer: tokenizer, cache: options.cache, warnings: cacheWarnings)
+                }
             }
         }
         var builtShards: [KeyForm: VocabularyShard] = [:]
@@ -147,7 +153,33 @@ public final class Engine: Sendable {
         }
         self.models = models
         self.languages = models.map(\.tag)
-        self.issues = issues
+        self.issues = issues + cacheWarnings.issues
+    }
+
+    /// The index of `items`: read from the cache's image when it holds one for these
+    /// items, else built (and its image saved).
+    static func vocabularyIndex(items: [VocabularyItem], tokenizer: Tokenizer, cache: EngineCache?,
+                                warnings: WarningLog) -> VocabularyIndex {
+        guard let cache else { return VocabularyIndex(items: items, tokenizer: tokenizer) }
+        let inputs = VocabularyIndex.imageInputs(items: items, tokenizer: tokenizer)
+        if let bytes = cache.read(kind: "vocabulary", inputs: inputs) {
+            let source = cache.url(kind: "vocabulary", inputs: inputs).path
+            let read = bytes.withUnsafeBytes { raw in
+                Result { () throws(ImageError) in
+                    try VocabularyIndex(image: raw, source: source, items: items, tokenizer: tokenizer, inputs: inputs)
+                }
+            }
+            switch read {
+            case .success(let index): return index
+            case .failure(let error):
+                warnings.add(AppIssue(.warning, file: source, message: "cached vocabulary index not used, rebuilt: \(error.message)"))
+            }
+        }
+        let index = VocabularyIndex(items: items, tokenizer: tokenizer)
+        if let failure = cache.write(index.image(inputs: inputs), kind: "vocabulary", inputs: inputs) {
+            warnings.add(AppIssue(.warning, file: cache.directory.path, message: failure))
+        }
+        return index
     }
 
     static func model(language: String, parsed: Language, grammars: URL, apps: [App], catalogue: IntentCatalogue,
@@ -225,6 +257,16 @@ public final class Engine: Sendable {
 
     /// The app with `bundleIdentifier`.
     public func app(_ bundleIdentifier: String) -> App? { apps.first { $0.bundleIdentifier == bundleIdentifier } }
+}
+
+/// Warnings gathered by concurrent iterations.
+final class WarningLog: @unchecked Sendable {
+    private var gathered: [AppIssue] = []
+    private let lock = NSLock()
+
+    func add(_ issue: AppIssue) { lock.lock(); gathered.append(issue); lock.unlock() }
+
+    var issues: [AppIssue] { lock.lock(); defer { lock.unlock() }; return gathered }
 }
 
 /// Results written by concurrent iterations, each to its own index.

@@ -57,7 +57,8 @@ final class VocabularyShard: Sendable {
     /// - Complexity: indexing the items, plus one list lookup per run of items of the same
     ///   app and type and a sort per (app, list) by integer keys: with 100,000 user entries
     ///   the bookkeeping must not rival the index.
-    init(_ entries: [(item: VocabularyItem, app: Int)], lists: VocabularyLists, tokenizer: Tokenizer) {
+    init(_ entries: [(item: VocabularyItem, app: Int)], lists: VocabularyLists, tokenizer: Tokenizer,
+         makeIndex: ([VocabularyItem], Tokenizer) -> VocabularyIndex = { VocabularyIndex(items: $0, tokenizer: $1) }) {
         var items: [VocabularyItem] = []
         var owners: [ItemOwner] = []
         items.reserveCapacity(entries.count)
@@ -75,7 +76,7 @@ final class VocabularyShard: Sendable {
             items.append(item)
             owners.append(owner)
         }
-        index = VocabularyIndex(items: items, tokenizer: tokenizer)
+        index = makeIndex(items, tokenizer)
         self.owners = owners
         let order = items.map { (source: $0.source, priority: $0.priority) }
         var listItems: [AppList: [Int]] = [:]
