@@ -13,6 +13,13 @@ struct EngineOptionGroup: ParsableArguments {
     @Option(help: "A vocabulary store (SQLite) whose user vocabulary replaces the apps' UserVocabulary.json.")
     var store: String?
 
+    @Option(help: ArgumentHelp("A folder of compiled images (grammars, vocabulary indexes) read instead of rebuilding them, and saved when missing.",
+                               discussion: "Default: $PARLANCE_CACHE, else $XDG_CACHE_HOME/parlance, else ~/.cache/parlance."))
+    var cache: String?
+
+    @Flag(help: "Build everything and save nothing (no cache of compiled images).")
+    var noCache = false
+
     /// Loads the apps (warnings and per-app errors to stderr) and builds the engine.
     func engine(languages: [String]?) throws -> Engine {
         let folders = apps.isEmpty ? [GrammarSource.sampleApps.path] : apps
@@ -33,7 +40,9 @@ struct EngineOptionGroup: ParsableArguments {
         }
         let grammarFolder = grammars.map { URL(fileURLWithPath: $0) } ?? GrammarSource.builtInGrammars
         guard FileManager.default.fileExists(atPath: grammarFolder.path) else { throw UsageError("\(grammarFolder.path): no such grammar folder") }
-        let engine = try Engine(apps: loaded, grammars: grammarFolder, languages: languages)
+        var options = EngineOptions()
+        if !noCache { options.cache = cache.map { EngineCache(directory: URL(fileURLWithPath: $0)) } ?? EngineCache.userDefault }
+        let engine = try Engine(apps: loaded, grammars: grammarFolder, languages: languages, options: options)
         for issue in engine.issues { Diagnostics.warn(issue.description) }
         return engine
     }
