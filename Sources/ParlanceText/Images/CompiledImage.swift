@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Compiled images: the byte form in which an expensive compiled structure (a vocabulary
 /// index, a compiled grammar) is saved and read back instead of being built again.
 ///
@@ -18,9 +26,10 @@
 /// stages stay free of I/O).
 
 /// A 128-bit digest of bytes, strings and numbers: two independently seeded 64-bit lanes,
-/// each mixing 8 bytes at a time and finished with MurmurHash3's fmix64. Fast (about a
-/// gigabyte a second), stable across runs and processes (unlike `Hasher`), and not
-/// cryptographic: it tells inputs apart and catches damage, it does not resist forgery.
+/// each mixing 8 bytes at a time (bulk bytes first through four xxHash64 lanes) and
+/// finished with MurmurHash3's fmix64. Fast (several gigabytes a second), stable across
+/// runs and processes (unlike `Hasher`), and not cryptographic: it tells inputs apart and
+/// catches damage, it does not resist forgery.
 package struct ImageDigest: Hashable, Sendable, CustomStringConvertible {
     private var low: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var high: UInt64 = 0xC2B2_AE3D_27D4_EB4F
@@ -71,10 +80,32 @@ package struct ImageDigest: Hashable, Sendable, CustomStringConvertible {
         return key
     }
 
-    /// Mixes in `bytes`.
+    /// One round of xxHash64 (Collet 2012): four of them run side by side over bulk bytes.
+    @inline(__always)
+    private static func round(_ accumulator: UInt64, _ input: UInt64) -> UInt64 {
+        let sum = accumulator &+ input &* 0xC2B2_AE3D_27D4_EB4F
+        return ((sum << 31) | (sum >> 33)) &* 0x9E37_79B1_85EB_CA87
+    }
+
+    /// Mixes in `bytes`: 32 bytes a step in four independent lanes (images are tens of
+    /// megabytes, and a single chain of multiplies would take most of their load time).
     package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         let count = bytes.count
+        if count >= 32 {
+            var a = low, b = high, c = low ^ 0x6A09_E667_F3BC_C908, d = high ^ 0xBB67_AE85_84CA_A73B
+            while offset + 32 <= count {
+                a = ImageDigest.round(a, bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                b = ImageDigest.round(b, bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+                c = ImageDigest.round(c, bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+                d = ImageDigest.round(d, bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+                offset += 32
+            }
+            mix(a)
+            mix(b)
+            mix(c)
+            mix(d)
+        }
         while offset + 8 <= count {
             mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
@@ -113,10 +144,24 @@ package struct ImageDigest: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Mixes in what every image depends on besides its inputs: the ICU version, whose
-    /// normalization and word breaking shape every key.
+    /// normalization and word breaking shape every key, and the build of the program
+    /// (on Linux the size and modification time of /proc/self/exe), so that an image is
+    /// never read by a program built from other code, whatever the format versions say.
     package mutating func combineEnvironment() {
         combine("ICU " + ICU.version)
+        combine(ImageDigest.buildIdentity)
     }
+
+    /// The running program's size and modification time, or "" where /proc is missing.
+    private static let buildIdentity: String = {
+        #if os(Linux)
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 else { return "" }
+        return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+        #else
+        return ""
+        #endif
+    }()
 }
 
 /// An image that cannot be read: stale (built from other inputs), from another format
