@@ -86,6 +86,17 @@ struct KeyTrie: Sendable {
         self.longestKey = longest
     }
 
+    /// A trie from its tables as ``nodes``, ``labels``, ``payloads``, ``longestKey`` and
+    /// ``budgetBelow`` give them: for reading an image (see `Automaton+Image.swift`, which
+    /// checks them first).
+    init(nodes: [Node], labels: [UInt32], payloads: [Int32], longestKey: Int, budgetBelow: [UInt8]) {
+        self.nodes = nodes
+        self.labels = labels
+        self.payloads = payloads
+        self.longestKey = longestKey
+        self.budgetBelow = budgetBelow
+    }
+
     /// Records, per node, the largest `budget(payload)` of the keys at or below it, for
     /// ``fuzzyMatches(_:maxDistance:budget:accept:_:)`` to prune with.
     mutating func assignBudgets(_ budget: (Int32) -> Int) {

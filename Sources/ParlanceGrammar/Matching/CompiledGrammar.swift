@@ -212,13 +212,67 @@ struct SpelledNumbers: Sendable {
     /// The numbers spelled into the trie, by payload.
     let values: [Double]
     let trie: KeyTrie
-    /// Reads numbers above ``spelledLimit`` when the range goes higher.
-    let reader: NumberReader?
+    /// The reader of numbers above ``spelledLimit``, when the range goes higher.
+    let deferredReader: DeferredNumberReader?
 
     /// The largest number spelled into a trie.
     static let spelledLimit = 1000
 
-    static let none = SpelledNumbers(values: [], trie: KeyTrie(), reader: nil)
+    static let none = SpelledNumbers(values: [], trie: KeyTrie(), deferredReader: nil)
+
+    /// Reads numbers above ``spelledLimit`` when the range goes higher.
+    var reader: NumberReader? { deferredReader?.reader }
+}
+
+/// A ``NumberReader`` made when first asked for. Compiling makes the reader anyway (it
+/// spells the numbers up to the limit); a grammar read from its image (see
+/// ``CompiledGrammar/init(image:source:inputs:)``) does not, and opening ICU's formatters
+/// and deriving the number lexicon costs tens of milliseconds per language, more than
+/// reading the whole image: so the first utterance that reaches a large range pays it,
+/// not every load.
+final class DeferredNumberReader: @unchecked Sendable {
+    /// The language tag the reader reads, as the grammar gives it (a range's
+    /// `words_language`, or the grammar's language).
+    let tag: String
+    /// The language it stands for.
+    let language: Language
+    /// The reader compiling made: read without a lock.
+    private let compiled: NumberReader?
+    private let lock = Lock()
+    // Guarded by `lock`.
+    private var made: NumberReader?
+    private var failed = false
+
+    /// A reader already made, by compiling.
+    init(tag: String, reader: NumberReader) {
+        self.tag = tag
+        language = reader.language
+        compiled = reader
+    }
+
+    /// A reader of `language`, made on first use.
+    init(tag: String, language: Language) {
+        self.tag = tag
+        self.language = language
+        compiled = nil
+    }
+
+    /// The reader; nil only if ICU cannot open the language's number formats, which the
+    /// compile that wrote the image could (the image is of this ICU version): then numbers
+    /// above the limit are not read, as matching never fails.
+    var reader: NumberReader? {
+        if let compiled { return compiled }
+        return lock.withLock {
+            if let made { return made }
+            guard !failed else { return nil }
+            do {
+                made = try NumberReader(language: language)
+            } catch {
+                failed = true
+            }
+            return made
+        }
+    }
 }
 
 /// A template and where it belongs.

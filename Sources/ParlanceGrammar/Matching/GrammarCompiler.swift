@@ -225,7 +225,7 @@ struct GrammarCompiler {
             }
         }
         let spelled = SpelledNumbers(values: values, trie: KeyTrie(keys: keys) { payloads[$0] },
-                                     reader: range.upperBound > SpelledNumbers.spelledLimit ? reader : nil)
+                                     deferredReader: range.upperBound > SpelledNumbers.spelledLimit ? DeferredNumberReader(tag: code, reader: reader) : nil)
         spelledNumbers[cacheKey] = spelled
         return spelled
     }
