@@ -50,6 +50,8 @@ import Testing
         let saved = Self.images(in: folder)
         // One vocabulary index per way of writing keys: Latin (en) and Japanese.
         #expect(saved.filter { $0.hasPrefix("vocabulary-") }.count == 2, "\(saved)")
+        // One compiled grammar per language.
+        #expect(saved.filter { $0.hasPrefix("grammar-") }.count == 2, "\(saved)")
         #expect(Self.summary(first) == plain)
         let second = try Self.engine(apps, cache: folder)
         #expect(Self.cacheWarnings(second).isEmpty, "\(Self.cacheWarnings(second))")

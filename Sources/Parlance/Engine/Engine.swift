@@ -110,7 +110,8 @@ public final class Engine: Sendable {
             firstOfForm.append(language)
         }
         let formLanguage = firstOfForm
-        let userEntries = VocabularyShard.userEntries(of: apps)
+        let userSelection = VocabularyShard.Selection(userVocabularyOf: apps, lists: lists)
+        let userDigest = options.cache.map { _ in VocabularyIndex.itemsDigest(userSelection.items) }
         let cacheWarnings = WarningLog()
         let shards = ResultSlots<Result<VocabularyShard, EngineError>>(count: forms.count)
         DispatchQueue.concurrentPerform(iterations: forms.count) { index in
@@ -119,9 +120,9 @@ public final class Engine: Sendable {
                 do { tokenizer = try Tokenizer(language: formLanguage[index]) } catch {
                     throw EngineError(message: "ICU cannot tokenize \(formLanguage[index]): \(error)")
                 }
-                return VocabularyShard(userEntries, lists: lists, tokenizer: tokenizer) { items, tokenizer in
-                    Engine.vocabularyIndex(items: items, tokenizer: tokenizer, cache: options.cache, warnings: cacheWarnings)
-                }
+                return VocabularyShard(userSelection, index: Engine.vocabularyIndex(items: userSelection.items, itemsDigest: userDigest,
+                                                                                   tokenizer: tokenizer, cache: options.cache,
+                                                                                   warnings: cacheWarnings))
             }
         }
         var builtShards: [KeyForm: VocabularyShard] = [:]
@@ -137,7 +138,8 @@ public final class Engine: Sendable {
         DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
             slots[index] = Result { () throws(EngineError) -> (LanguageModel, [AppIssue]) in
                 try Engine.model(language: wanted[index], parsed: languagesParsed[index], grammars: grammars, apps: apps, catalogue: catalogue,
-                                 lists: lists, userVocabulary: userShards[KeyForm(languagesParsed[index])]!)
+                                 lists: lists, userVocabulary: userShards[KeyForm(languagesParsed[index])]!, cache: options.cache,
+                                 warnings: cacheWarnings)
             }
         }
         var models: [LanguageModel] = []
@@ -158,10 +160,10 @@ public final class Engine: Sendable {
 
     /// The index of `items`: read from the cache's image when it holds one for these
     /// items, else built (and its image saved).
-    static func vocabularyIndex(items: [VocabularyItem], tokenizer: Tokenizer, cache: EngineCache?,
+    static func vocabularyIndex(items: [VocabularyItem], itemsDigest: ImageDigest?, tokenizer: Tokenizer, cache: EngineCache?,
                                 warnings: WarningLog) -> VocabularyIndex {
         guard let cache else { return VocabularyIndex(items: items, tokenizer: tokenizer) }
-        let inputs = VocabularyIndex.imageInputs(items: items, tokenizer: tokenizer)
+        let inputs = VocabularyIndex.imageInputs(itemsDigest: itemsDigest ?? VocabularyIndex.itemsDigest(items), tokenizer: tokenizer)
         if let bytes = cache.read(kind: "vocabulary", inputs: inputs) {
             let source = cache.url(kind: "vocabulary", inputs: inputs).path
             let read = bytes.withUnsafeBytes { raw in
@@ -183,27 +185,87 @@ public final class Engine: Sendable {
     }
 
     static func model(language: String, parsed: Language, grammars: URL, apps: [App], catalogue: IntentCatalogue,
-                      lists: VocabularyLists, userVocabulary: VocabularyShard) throws(EngineError) -> (LanguageModel, [AppIssue]) {
+                      lists: VocabularyLists, userVocabulary: VocabularyShard, cache: EngineCache?,
+                      warnings: WarningLog) throws(EngineError) -> (LanguageModel, [AppIssue]) {
         do {
             let tokenizer = try Tokenizer(language: parsed)
             let examples = ExampleTemplates(language: parsed, tag: language, apps: apps, catalogue: catalogue, lists: lists,
                                             userVocabulary: userVocabulary, tokenizer: tokenizer)
-            var issues = examples.issues
-            var files: [IntentsFile] = []
-            for (path, yaml) in examples.files {
-                do { files.append(try GrammarSource.parse(yaml: yaml, language: language, path: path)) } catch {
-                    issues.append(AppIssue(.warning, file: path, message: "example phrases not used: \(error)"))
-                }
-            }
-            let (grammar, assembleIssues) = try GrammarSource.assemble(grammars: grammars, language: language, extra: files)
-            let compiled = try CompiledGrammar(grammar)
+            let (compiled, compileIssues) = try compiledGrammar(language: language, grammars: grammars, examples: examples,
+                                                                cache: cache, warnings: warnings)
             return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, userVocabulary: userVocabulary),
-                    issues + assembleIssues)
+                    examples.issues + compileIssues)
         } catch let error as GrammarError {
             throw EngineError(message: "grammar \(language): \(error)")
+        } catch let error as EngineError {
+            throw error
         } catch {
             throw EngineError(message: "grammar \(language): \(error)")
         }
+    }
+
+    /// The language's grammar with the apps' example phrases, compiled: read from the
+    /// cache's image when it holds one for the same grammar files and examples, else
+    /// compiled (and its image saved), with the warnings of assembling it.
+    static func compiledGrammar(language: String, grammars: URL, examples: ExampleTemplates, cache: EngineCache?,
+                                warnings: WarningLog) throws -> (CompiledGrammar, [AppIssue]) {
+        var inputs = ImageDigest()
+        if let cache {
+            inputs = GrammarSource.imageInputs(grammars: grammars, language: language, extra: examples.files)
+            if let bytes = cache.read(kind: "grammar", inputs: inputs) {
+                let source = cache.url(kind: "grammar", inputs: inputs).path
+                switch bytes.withUnsafeBytes({ raw in Result { () throws(ImageError) in try readGrammar(raw, source: source, inputs: inputs) } }) {
+                case .success(let read): return read
+                case .failure(let error):
+                    warnings.add(AppIssue(.warning, file: source, message: "cached grammar not used, recompiled: \(error.message)"))
+                }
+            }
+        }
+        var issues: [AppIssue] = []
+        var files: [IntentsFile] = []
+        for (path, yaml) in examples.files {
+            do { files.append(try GrammarSource.parse(yaml: yaml, language: language, path: path)) } catch {
+                issues.append(AppIssue(.warning, file: path, message: "example phrases not used: \(error)"))
+            }
+        }
+        let (grammar, assembleIssues) = try GrammarSource.assemble(grammars: grammars, language: language, extra: files)
+        issues += assembleIssues
+        let compiled = try CompiledGrammar(grammar)
+        if let cache {
+            var writer = ImageWriter(kind: "LGRM", version: 1, inputs: inputs)
+            writer.append(issues.count)
+            for issue in issues {
+                writer.append(issue.severity.rawValue)
+                writer.append(issue.file)
+                writer.append(issue.keyPath)
+                writer.append(issue.message)
+            }
+            writer.append(contentsOf: compiled.image(inputs: inputs))
+            if let failure = cache.write(writer.finished(), kind: "grammar", inputs: inputs) {
+                warnings.add(AppIssue(.warning, file: cache.directory.path, message: failure))
+            }
+        }
+        return (compiled, issues)
+    }
+
+    /// A compiled grammar and its warnings from a cached image (kind LGRM: the warnings,
+    /// then the grammar's own image).
+    private static func readGrammar(_ bytes: UnsafeRawBufferPointer, source: String,
+                                    inputs: ImageDigest) throws(ImageError) -> (CompiledGrammar, [AppIssue]) {
+        var reader = try ImageReader(bytes, source: source, kind: "LGRM", version: 1, inputs: inputs)
+        var issues: [AppIssue] = []
+        for _ in 0..<(try reader.readCount(atMost: 1_000_000)) {
+            guard let severity = AppIssue.Severity(rawValue: try reader.readString()) else {
+                throw ImageError(.damaged, source: source, "a warning of unknown severity")
+            }
+            let file = try reader.readString(), keyPath = try reader.readOptionalString(), message = try reader.readString()
+            issues.append(AppIssue(severity, file: file, keyPath: keyPath, message: message))
+        }
+        let compiled = try reader.withArray(of: UInt8.self) { _, grammarBytes in
+            Result { () throws(ImageError) in try CompiledGrammar(image: grammarBytes, source: source, inputs: inputs) }
+        }.get()
+        try reader.finish()
+        return (compiled, issues)
     }
 
     /// Parses an utterance.

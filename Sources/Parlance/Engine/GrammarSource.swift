@@ -71,6 +71,34 @@ public enum GrammarSource {
         return (grammar, issues)
     }
 
+    /// The digest of what ``assemble(grammars:language:extra:)`` and compiling read: the
+    /// bytes of every `sentences/<language>/*.yaml` (by name), the example files' YAML,
+    /// the language, the grammar image format and the build (see
+    /// `ImageDigest.combineEnvironment`).
+    static func imageInputs(grammars: URL, language: String, extra: [(String, String)]) -> ImageDigest {
+        var digest = ImageDigest()
+        digest.combine("grammar")
+        digest.combine(CompiledGrammar.imageKind)
+        digest.combine(Int(CompiledGrammar.imageVersion))
+        digest.combineEnvironment()
+        digest.combine(language)
+        let folder = grammars.appendingPathComponent("sentences").appendingPathComponent(language)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        digest.combine(names.count)
+        for name in names {
+            digest.combine(name)
+            let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) ?? Data()
+            digest.combine(data.count)
+            data.withUnsafeBytes { digest.combine($0) }
+        }
+        digest.combine(extra.count)
+        for (path, yaml) in extra {
+            digest.combine(path)
+            digest.combine(yaml)
+        }
+        return digest
+    }
+
     /// Parses generated YAML for an app's examples.
     static func parse(yaml: String, language: String, path: String) throws(GrammarError) -> IntentsFile {
         let loader: IntentsFileLoader

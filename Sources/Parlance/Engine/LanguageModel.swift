@@ -54,50 +54,90 @@ final class VocabularyShard: Sendable {
         let list: String
     }
 
-    /// - Complexity: indexing the items, plus one list lookup per run of items of the same
-    ///   app and type and a sort per (app, list) by integer keys: with 100,000 user entries
-    ///   the bookkeeping must not rival the index.
-    init(_ entries: [(item: VocabularyItem, app: Int)], lists: VocabularyLists, tokenizer: Tokenizer,
-         makeIndex: ([VocabularyItem], Tokenizer) -> VocabularyIndex = { VocabularyIndex(items: $0, tokenizer: $1) }) {
-        var items: [VocabularyItem] = []
-        var owners: [ItemOwner] = []
-        items.reserveCapacity(entries.count)
-        owners.reserveCapacity(entries.count)
-        var last: (app: Int, type: VocabularyType, owner: ItemOwner)?
-        for (item, app) in entries {
-            let owner: ItemOwner
-            if let last, last.app == app, last.type == item.type {
-                owner = last.owner
-            } else {
-                owner = ItemOwner(app: app, lists: lists.lists(of: item.type))
-                last = (app, item.type, owner)
+    /// The items of some entries that fill a grammar list, with their owners and each
+    /// list's items in order: the part of a shard that does not depend on how keys are
+    /// written, made once for the users' vocabulary and shared by every ``KeyForm``.
+    struct Selection: Sendable {
+        let items: [VocabularyItem]
+        let owners: [ItemOwner]
+        let listItems: [AppList: [Int]]
+
+        /// - Complexity: one list lookup per run of items of the same app and type, and a
+        ///   sort per (app, list) by integer keys: with 100,000 user entries the
+        ///   bookkeeping must not rival the index.
+        init(_ entries: [(item: VocabularyItem, app: Int)], lists: VocabularyLists) {
+            var items: [VocabularyItem] = []
+            var owners: [ItemOwner] = []
+            items.reserveCapacity(entries.count)
+            owners.reserveCapacity(entries.count)
+            var last: (app: Int, type: VocabularyType, owner: ItemOwner)?
+            for (item, app) in entries {
+                let owner: ItemOwner
+                if let last, last.app == app, last.type == item.type {
+                    owner = last.owner
+                } else {
+                    owner = ItemOwner(app: app, lists: lists.lists(of: item.type))
+                    last = (app, item.type, owner)
+                }
+                guard !owner.lists.isEmpty else { continue }
+                items.append(item)
+                owners.append(owner)
             }
-            guard !owner.lists.isEmpty else { continue }
-            items.append(item)
-            owners.append(owner)
+            self.init(items: items, owners: owners)
         }
-        index = makeIndex(items, tokenizer)
-        self.owners = owners
-        let order = items.map { (source: $0.source, priority: $0.priority) }
-        var listItems: [AppList: [Int]] = [:]
-        var position = 0
-        while position < owners.count {
-            // Runs of one owner (items of one app and type are consecutive).
-            var end = position + 1
-            while end < owners.count, owners[end].app == owners[position].app, owners[end].lists == owners[position].lists { end += 1 }
-            for list in owners[position].lists { listItems[AppList(app: owners[position].app, list: list), default: []] += position..<end }
-            position = end
+
+        /// The users' vocabulary of every app, type by type, as each app registered it.
+        init(userVocabularyOf apps: [App], lists: VocabularyLists) {
+            var items: [VocabularyItem] = []
+            var owners: [ItemOwner] = []
+            for (appIndex, app) in apps.enumerated() {
+                for type in app.userVocabulary.types {
+                    let typeItems = app.userVocabulary.items(of: type)
+                    let owner = ItemOwner(app: appIndex, lists: lists.lists(of: .user(type)))
+                    guard !typeItems.isEmpty, !owner.lists.isEmpty else { continue }
+                    items.append(contentsOf: typeItems)
+                    owners.append(contentsOf: repeatElement(owner, count: typeItems.count))
+                }
+            }
+            self.init(items: items, owners: owners)
         }
-        for key in listItems.keys {
-            listItems[key]?.sort { (order[$0].source, order[$0].priority, $0) < (order[$1].source, order[$1].priority, $1) }
+
+        private init(items: [VocabularyItem], owners: [ItemOwner]) {
+            let order = items.map { (source: $0.source, priority: $0.priority) }
+            var listItems: [AppList: [Int]] = [:]
+            var position = 0
+            while position < owners.count {
+                // Runs of one owner (items of one app and type are consecutive).
+                var end = position + 1
+                while end < owners.count, owners[end].app == owners[position].app, owners[end].lists == owners[position].lists { end += 1 }
+                for list in owners[position].lists { listItems[AppList(app: owners[position].app, list: list), default: []] += position..<end }
+                position = end
+            }
+            func precedes(_ a: Int, _ b: Int) -> Bool {
+                (order[a].source, order[a].priority, a) < (order[b].source, order[b].priority, b)
+            }
+            for key in listItems.keys {
+                // Usually one type's run, already in order.
+                guard let list = listItems[key], !zip(list, list.dropFirst()).allSatisfy({ precedes($0, $1) }) else { continue }
+                listItems[key]?.sort(by: precedes)
+            }
+            self.items = items
+            self.owners = owners
+            self.listItems = listItems
         }
-        self.listItems = listItems
     }
 
-    /// `entries` as given: the users' vocabulary of every app (``userEntries(of:)``),
-    /// keyed as `tokenizer` writes keys.
-    static func userEntries(of apps: [App]) -> [(item: VocabularyItem, app: Int)] {
-        Array(apps.enumerated().map { appIndex, app in app.userVocabulary.items.map { (item: $0, app: appIndex) } }.joined())
+    /// The selection's items indexed by `index` (an index of exactly `selection.items`).
+    init(_ selection: Selection, index: VocabularyIndex) {
+        self.index = index
+        owners = selection.owners
+        listItems = selection.listItems
+    }
+
+    /// The entries that fill a list, indexed for `tokenizer`.
+    convenience init(_ entries: [(item: VocabularyItem, app: Int)], lists: VocabularyLists, tokenizer: Tokenizer) {
+        let selection = Selection(entries, lists: lists)
+        self.init(selection, index: VocabularyIndex(items: selection.items, tokenizer: tokenizer))
     }
 
     func items(app: Int, list: String) -> [Int] { listItems[AppList(app: app, list: list)] ?? [] }

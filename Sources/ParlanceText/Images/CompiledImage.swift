@@ -133,6 +133,14 @@ package struct ImageDigest: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Mixes in another digest (of a part of the inputs, computed once).
+    package mutating func combine(_ other: ImageDigest) {
+        let (a, b) = other.words
+        mix(a)
+        mix(b)
+        length &+= 16
+    }
+
     /// Mixes in an optional string (nil differs from "").
     package mutating func combine(_ string: String?) {
         if let string {

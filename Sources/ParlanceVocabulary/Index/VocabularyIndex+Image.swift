@@ -18,6 +18,12 @@ extension VocabularyIndex {
     ///
     /// - Complexity: linear in the phrases' UTF-8 bytes (about 5 ms for 100,000 items).
     package static func imageInputs(items: [VocabularyItem], tokenizer: Tokenizer) -> ImageDigest {
+        imageInputs(itemsDigest: itemsDigest(items), tokenizer: tokenizer)
+    }
+
+    /// ``imageInputs(items:tokenizer:)`` from the ``itemsDigest(_:)`` of the items: the
+    /// same items indexed for several tokenizers are digested once.
+    package static func imageInputs(itemsDigest: ImageDigest, tokenizer: Tokenizer) -> ImageDigest {
         var digest = ImageDigest()
         digest.combine(imageKind)
         digest.combine(Int(imageVersion))
@@ -26,6 +32,13 @@ extension VocabularyIndex {
         digest.combine(tokenizer.language.icuLocale)
         digest.combine(Int(tokenizer.language.folds.rawValue))
         digest.combine(tokenizer.language.isSpaceDelimited ? 1 : 0)
+        digest.combine(itemsDigest)
+        return digest
+    }
+
+    /// What of `items` an index depends on, whatever the tokenizer.
+    package static func itemsDigest(_ items: [VocabularyItem]) -> ImageDigest {
+        var digest = ImageDigest()
         digest.combine(items.count)
         for item in items {
             digest.combine(item.priority)
