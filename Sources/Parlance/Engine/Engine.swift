@@ -73,6 +73,12 @@ public final class Engine: Sendable {
     /// Builds the engine for `apps` with the grammars in `grammars` (by default the built-in
     /// ones, `Corpora/grammars`), for `languages` (by default every language there).
     ///
+    /// With `options.cache`, each language's compiled grammar and each index of the users'
+    /// vocabulary are read from the cache's images when it holds them for the same inputs
+    /// (tens of milliseconds for six languages and 100,000 entries, instead of a second or
+    /// two), and saved there when it does not; problems with the cache are warnings in
+    /// ``issues``, never errors.
+    ///
     /// - Throws: ``EngineError`` when a grammar does not load or compile, naming the file
     ///   and line.
     public init(apps: [App], grammars: URL = GrammarSource.builtInGrammars, languages: [String]? = nil,
