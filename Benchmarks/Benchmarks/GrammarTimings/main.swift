@@ -3,9 +3,13 @@
 //
 //   swift run -c release --package-path Benchmarks GrammarTimings [languages…]
 //   swift run -c release --package-path Benchmarks GrammarTimings --json [--sentences FILE] [languages…]
+//   swift run -c release --package-path Benchmarks GrammarTimings --grammars Corpora/grammars [languages…]
 //
 // Times are CPU time of the thread (CLOCK_THREAD_CPUTIME_ID), so other jobs on the machine
-// do not inflate them. Per language: the median of 5 compiles (loading the YAML excluded), the compiled tables'
+// do not inflate them. Per language: the median of 5 compiles (loading the YAML excluded),
+// the compiled image's size (CompiledGrammar.image(inputs:)) with the median of 5 writes
+// and of 21 reads (CompiledGrammar(image:source:inputs:); IMAGE_READS=n to change; each
+// grammar read is freed outside the timing), the compiled tables'
 // size (CompiledGrammar.Statistics.tableBytes) and the resident memory the first compile
 // added (/proc/self/statm before and after, free heap pages trimmed, ICU's word-break data
 // loaded beforehand), then every test sentence of
@@ -19,6 +23,10 @@
 // ns, intent, slots, context} per sentence of FILE (a JSON array of {id, language,
 // sentence, context}; what Benchmarks/scripts/hassil_compare.py writes), and a
 // {"type":"summary", …percentiles, sentences_per_second} over the sentences timed.
+//
+// --grammars PATH times the compile and the image of grammars in the Home Assistant layout
+// without their tests (the built-in ones: Corpora/grammars, every language there by
+// default), no matching.
 //
 // Allocations per match: ROUNDS=n runs n + 1 passes without timing, to count mallocs from
 // outside, e.g. perf probe -x /lib/x86_64-linux-gnu/libc.so.6 malloc, then
@@ -44,6 +52,15 @@ if let flag = arguments.firstIndex(of: "--sentences") {
     arguments.removeSubrange(flag...(flag + 1))
 }
 let runs = ProcessInfo.processInfo.environment["RUNS"].flatMap(Int.init).map { max(1, $0) } ?? 15
+var grammarsFolder: URL?
+if let flag = arguments.firstIndex(of: "--grammars") {
+    guard flag + 1 < arguments.count else {
+        FileHandle.standardError.write(Data("--grammars needs a folder with sentences/<language>/_common.yaml\n".utf8))
+        exit(2)
+    }
+    grammarsFolder = URL(fileURLWithPath: arguments[flag + 1])
+    arguments.removeSubrange(flag...(flag + 1))
+}
 
 /// One sentence to time: from the corpus, or from a --sentences file.
 struct TimedSentence: Decodable {
@@ -62,6 +79,10 @@ let given: [TimedSentence]? = try sentencesFile.map { path in
 }
 let languages: [String] = if !arguments.isEmpty {
     arguments
+} else if let grammarsFolder {
+    ["en", "de", "es", "fr", "ja", "zh-Hans"].filter {
+        FileManager.default.fileExists(atPath: grammarsFolder.appendingPathComponent("sentences/\($0)/_common.yaml").path)
+    }
 } else if let given {
     given.reduce(into: [String]()) { if !$0.contains($1.language) { $0.append($1.language) } }
 } else {
@@ -110,6 +131,46 @@ let trimHeap: () -> Void = {
 
 func kib(_ bytes: Int) -> String { "\((bytes + 512) / 1024) KiB" }
 
+/// A compiled grammar's image: its size, the median time to write it (of 5) and to read it
+/// back (of 21), and the first read's time. Each grammar read is freed after its timing
+/// (freeing is not part of reading); the first read of a language gets fresh pages from the
+/// system, which a process pays once, as it does for a compile.
+struct ImageTimings {
+    let bytes: Int
+    let writeMilliseconds: Double
+    let readMilliseconds: Double
+    let firstReadMilliseconds: Double
+
+    init(_ compiled: CompiledGrammar) {
+        var inputs = ImageDigest()
+        inputs.combine("GrammarTimings \(compiled.grammar.language)")
+        inputs.combineEnvironment()
+        var image: [UInt8] = []
+        var writes: [UInt64] = []
+        for _ in 0..<5 { writes.append(nanoseconds { image = compiled.image(inputs: inputs) }) }
+        var reads: [UInt64] = []
+        for _ in 0..<(Int(ProcessInfo.processInfo.environment["IMAGE_READS"] ?? "") ?? 21) {
+            var read: CompiledGrammar?
+            reads.append(nanoseconds {
+                do {
+                    read = try CompiledGrammar(image: image, source: "GrammarTimings", inputs: inputs)
+                } catch {
+                    fatalError("the image of \(compiled.grammar.language) does not read: \(error)")
+                }
+            })
+            withExtendedLifetime(read) {}
+        }
+        bytes = image.count
+        writeMilliseconds = Double(median(writes)) / 1e6
+        readMilliseconds = Double(median(reads)) / 1e6
+        firstReadMilliseconds = Double(reads[0]) / 1e6
+    }
+
+    var sizeText: String { String(format: "%.2f MB", Double(bytes) / 1e6) }
+    var readText: String { String(format: "%.2f ms", readMilliseconds) }
+    var writeText: String { String(format: "%.1f ms", writeMilliseconds) }
+}
+
 func printJSON<Value: Encodable>(_ value: Value) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -123,6 +184,10 @@ struct LanguageLine: Encodable {
     let states: Int
     let transitions: Int
     let compile_ms: Double
+    let image_bytes: Int
+    let image_write_ms: Double
+    let image_read_ms: Double
+    let image_first_read_ms: Double
     let table_bytes: Int
     let rss_delta_bytes: Int?
 }
@@ -148,9 +213,28 @@ struct SummaryLine: Encodable {
     let sentences_per_second: Double
 }
 
+if let grammarsFolder {
+    // Compile and image only: these grammars come without Home Assistant tests.
+    print("| language | templates | states | compile | image | write | read | first read |")
+    print("|---|---|---|---|---|---|---|---|")
+    for language in languages {
+        let grammar = try GrammarLoader.load(corpus: grammarsFolder, language: language, externalLists: [])
+        var compiled = try CompiledGrammar(grammar)
+        var compiles: [UInt64] = []
+        for _ in 0..<5 {
+            compiles.append(nanoseconds { compiled = try! CompiledGrammar(grammar) })
+        }
+        let statistics = compiled.statistics
+        let image = ImageTimings(compiled)
+        print("| \(language) | \(statistics.templates) | \(statistics.states) | \(String(format: "%.0f ms", Double(median(compiles)) / 1e6)) | "
+            + "\(image.sizeText) | \(image.writeText) | \(image.readText) | \(String(format: "%.2f ms", image.firstReadMilliseconds)) |")
+    }
+    exit(0)
+}
+
 if !jsonOutput {
-    print("| language | templates | states | compile | tables | RSS after compile | match p50 | p90 | p99 | max | always fuzzy p50 | p90 |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| language | templates | states | compile | image | read | tables | RSS after compile | match p50 | p90 | p99 | max | always fuzzy p50 | p90 |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 }
 for language in languages {
     let grammar = try GrammarLoader.load(corpus: corpus, language: language)
@@ -170,6 +254,7 @@ for language in languages {
     }
     let statistics = compiled.statistics
     let compileMilliseconds = Double(median(compiles)) / 1e6
+    let image = ImageTimings(compiled)
     let lists = compiled.prepare(tests.fixtures.slotLists(language: compiled.language))
     let sentences: [(id: String, sentence: String, context: [String: DataValue])]
     if let given {
@@ -191,7 +276,9 @@ for language in languages {
     }
     if jsonOutput {
         printJSON(LanguageLine(language: language, templates: statistics.templates, states: statistics.states,
-                               transitions: statistics.transitions, compile_ms: compileMilliseconds,
+                               transitions: statistics.transitions, compile_ms: compileMilliseconds, image_bytes: image.bytes,
+                               image_write_ms: image.writeMilliseconds, image_read_ms: image.readMilliseconds,
+                               image_first_read_ms: image.firstReadMilliseconds,
                                table_bytes: statistics.tableBytes, rss_delta_bytes: residentDelta))
         guard !sentences.isEmpty else { continue }
         let options = MatchOptions(preferredSlot: "name")
@@ -243,7 +330,7 @@ for language in languages {
         if matched < sentences.count { print("   \(sentences.count - matched) sentences without a match") }
     }
     print("| \(language) (\(sentences.count) sentences) | \(statistics.templates) | \(statistics.states) | "
-        + "\(String(format: "%.0f ms", compileMilliseconds)) | \(kib(statistics.tableBytes)) | \(residentDelta.map(kib) ?? "–") | "
+        + "\(String(format: "%.0f ms", compileMilliseconds)) | \(image.sizeText) | \(image.readText) | \(kib(statistics.tableBytes)) | \(residentDelta.map(kib) ?? "–") | "
         + "\(rows.joined(separator: " | ")) |")
 }
 

@@ -118,6 +118,13 @@ struct GrammarImageReader: ~Copyable {
 
     mutating func readArray<T: BitwiseCopyable>(of type: T.Type) throws(ImageError) -> [T] { try reader.readArray(of: type) }
 
+    /// Reads a number written as an `Int` that must fit an `Int32`.
+    mutating func readInt32() throws(ImageError) -> Int32 {
+        let value = try reader.readInt()
+        guard let result = Int32(exactly: value) else { throw damaged("\(value) where a 32-bit number was written") }
+        return result
+    }
+
     /// Reads a count of elements that follow.
     mutating func readCount() throws(ImageError) -> Int { try reader.readCount(atMost: byteCount) }
 
@@ -160,8 +167,8 @@ struct GrammarImageReader: ~Copyable {
         _ what: String, _ readValue: (inout GrammarImageReader) throws(ImageError) -> Value
     ) throws(ImageError) -> [String: Value] {
         let count = try readCount()
-        var dictionary: [String: Value] = [:]
-        dictionary.reserveCapacity(min(count, 1024))  // the count is not trusted yet
+        // Most are empty (a block's slots, a value's context): no storage then.
+        var dictionary: [String: Value] = count == 0 ? [:] : Dictionary(minimumCapacity: min(count, 1024))  // not trusted yet
         for _ in 0..<count {
             let key = try readString()
             let value = try readValue(&self)

@@ -33,34 +33,33 @@ extension Template {
                 runs += [position.line, position.column, 1]
             }
         }
-        image.append(contentsOf: runs)
+        // As numbers, not an array: a template has a run or two, and an array costs an
+        // allocation to read.
+        image.append(runs.count / 3)
+        for number in runs { image.append(Int(number)) }
     }
 
     init(from image: inout GrammarImageReader) throws(ImageError) {
         let text = try image.readString()
         let expression = try Expression(from: &image)
         let location = try SourceLocation(from: &image)
-        let runs = try image.readArray(of: Int32.self)
-        guard runs.count % 3 == 0 else { throw image.damaged("the positions of \"\(text)\": \(runs.count) numbers, not runs of three") }
+        let runCount = try image.readCount()
+        guard runCount > 0 else {
+            self.init(text: text, expression: expression, location: location, positions: [])
+            return
+        }
         // The loader records one position per scalar and one for the end, or none.
         let limit = text.unicodeScalars.count + 1
-        var total = 0
-        for run in stride(from: 0, to: runs.count, by: 3) {
-            let length = Int(runs[run + 2])
-            guard length > 0, total + length <= limit else {
-                throw image.damaged("the positions of \"\(text)\": a run of \(length) after \(total), of \(limit) at most")
+        var positions: [SourcePosition] = []
+        positions.reserveCapacity(limit)
+        for _ in 0..<runCount {
+            let line = try image.readInt32()
+            let column = try image.readInt32()
+            let length = Int(try image.readInt32())
+            guard length > 0, positions.count + length <= limit else {
+                throw image.damaged("the positions of \"\(text)\": a run of \(length) after \(positions.count), of \(limit) at most")
             }
-            total += length
-        }
-        let positions = [SourcePosition](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var index = 0
-            for run in stride(from: 0, to: runs.count, by: 3) {
-                for step in 0..<runs[run + 2] {
-                    buffer.initializeElement(at: index, to: SourcePosition(line: runs[run], column: runs[run + 1] &+ step))
-                    index += 1
-                }
-            }
-            initialized = index
+            for step in 0..<Int32(length) { positions.append(SourcePosition(line: line, column: column &+ step)) }
         }
         self.init(text: text, expression: expression, location: location, positions: positions)
     }
