@@ -170,23 +170,13 @@ public final class Engine: Sendable {
                                 warnings: WarningLog) -> VocabularyIndex {
         guard let cache else { return VocabularyIndex(items: items, tokenizer: tokenizer) }
         let inputs = VocabularyIndex.imageInputs(itemsDigest: itemsDigest ?? VocabularyIndex.itemsDigest(items), tokenizer: tokenizer)
-        if let bytes = cache.read(kind: "vocabulary", inputs: inputs) {
-            let source = cache.url(kind: "vocabulary", inputs: inputs).path
-            let read = bytes.withUnsafeBytes { raw in
-                Result { () throws(ImageError) in
-                    try VocabularyIndex(image: raw, source: source, items: items, tokenizer: tokenizer, inputs: inputs)
-                }
-            }
-            switch read {
-            case .success(let index): return index
-            case .failure(let error):
-                warnings.add(AppIssue(.warning, file: source, message: "cached vocabulary index not used, rebuilt: \(error.message)"))
-            }
+        if let index = cache.image(kind: "vocabulary", inputs: inputs, warnings: warnings, read: { raw, source throws(ImageError) in
+            try VocabularyIndex(image: raw, source: source, items: items, tokenizer: tokenizer, inputs: inputs)
+        }) {
+            return index
         }
         let index = VocabularyIndex(items: items, tokenizer: tokenizer)
-        if let failure = cache.write(index.image(inputs: inputs), kind: "vocabulary", inputs: inputs) {
-            warnings.add(AppIssue(.warning, file: cache.directory.path, message: failure))
-        }
+        cache.save(index.image(inputs: inputs), kind: "vocabulary", inputs: inputs, warnings: warnings)
         return index
     }
 
@@ -218,13 +208,10 @@ public final class Engine: Sendable {
         var inputs = ImageDigest()
         if let cache {
             inputs = GrammarSource.imageInputs(grammars: grammars, language: language, extra: examples.files)
-            if let bytes = cache.read(kind: "grammar", inputs: inputs) {
-                let source = cache.url(kind: "grammar", inputs: inputs).path
-                switch bytes.withUnsafeBytes({ raw in Result { () throws(ImageError) in try readGrammar(raw, source: source, inputs: inputs) } }) {
-                case .success(let read): return read
-                case .failure(let error):
-                    warnings.add(AppIssue(.warning, file: source, message: "cached grammar not used, recompiled: \(error.message)"))
-                }
+            if let read = cache.image(kind: "grammar", inputs: inputs, warnings: warnings, read: { raw, source throws(ImageError) in
+                try readGrammar(raw, source: source, inputs: inputs)
+            }) {
+                return read
             }
         }
         var issues: [AppIssue] = []
@@ -247,9 +234,7 @@ public final class Engine: Sendable {
                 writer.append(issue.message)
             }
             writer.append(contentsOf: compiled.image(inputs: inputs))
-            if let failure = cache.write(writer.finished(), kind: "grammar", inputs: inputs) {
-                warnings.add(AppIssue(.warning, file: cache.directory.path, message: failure))
-            }
+            cache.save(writer.finished(), kind: "grammar", inputs: inputs, warnings: warnings)
         }
         return (compiled, issues)
     }

@@ -95,6 +95,28 @@ public struct EngineCache: Sendable, Hashable {
         return nil
     }
 
+    /// The structure `read` makes of the image of `kind` for `inputs`; nil when there is
+    /// none, or when `read` refuses it (then `warnings` says why, naming the file).
+    func image<Value>(kind: String, inputs: ImageDigest, warnings: WarningLog,
+                      read: (UnsafeRawBufferPointer, String) throws(ImageError) -> Value) -> Value? {
+        guard let bytes = self.read(kind: kind, inputs: inputs) else { return nil }
+        let source = url(kind: kind, inputs: inputs).path
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(ImageError) in try read(raw, source) } }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error):
+            warnings.add(AppIssue(.warning, file: source, message: "cached \(kind) image not used, rebuilt: \(error.message)"))
+            return nil
+        }
+    }
+
+    /// Saves an image like ``write(_:kind:inputs:)``, a failure going to `warnings`.
+    func save(_ bytes: [UInt8], kind: String, inputs: ImageDigest, warnings: WarningLog) {
+        if let failure = write(bytes, kind: kind, inputs: inputs) {
+            warnings.add(AppIssue(.warning, file: directory.path, message: failure))
+        }
+    }
+
     /// Removes the oldest images of `kind` beyond ``keptPerKind``.
     private func prune(kind: String) {
         let manager = FileManager.default
