@@ -57,8 +57,13 @@ struct ExampleTemplates {
     }
 
     /// One example as a template: exact spans of the app's names and vocabulary become
-    /// slots (longest first, no overlaps); the rest stays literal, with the template
-    /// language's special characters removed.
+    /// slots (longest first, no overlaps, never two slots with no word between them); the
+    /// rest stays literal, with the template language's special characters removed.
+    ///
+    /// Two slots side by side would leave the matcher to guess where one value ends and the
+    /// next begins, at every word of every utterance: with a large user vocabulary, common
+    /// words are titles too ("Play", "Jazz"), and "Play Sunday Morning Jazz on Tempo" must
+    /// stay "Play {media} on {app}", not "{media} {media} on {app}".
     /// - Parameter spans: where the example says the app's names and vocabulary (exactly),
     ///   with the vocabulary's type.
     static func template(_ example: String, spans: [(range: Range<Int>, type: VocabularyType)], intent: IntentDefinition?,
@@ -66,7 +71,13 @@ struct ExampleTemplates {
         let scalars = Array(example.unicodeScalars)
         let spans = spans.sorted { ($0.range.count, -$0.range.lowerBound) > ($1.range.count, -$1.range.lowerBound) }
         var chosen: [(Range<Int>, String)] = []
-        for span in spans where !chosen.contains(where: { $0.0.overlaps(span.range) }) {
+        // Whether only spaces and punctuation stand between two spans.
+        func touches(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            if a.overlaps(b) { return true }
+            let gap = a.upperBound <= b.lowerBound ? a.upperBound..<b.lowerBound : b.upperBound..<a.lowerBound
+            return !scalars[gap].contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+        for span in spans where span.range.upperBound <= scalars.count && !chosen.contains(where: { touches($0.0, span.range) }) {
             if span.type == .parameter("app") {
                 chosen.append((span.range, "{app}"))
             } else if let slot = slot(for: span.type, intent: intent, lists: lists) {

@@ -48,10 +48,19 @@ final class VocabularyShard: Sendable {
     let owners: [ItemOwner]
     /// For each (app, list): the items, most important first.
     private let listItems: [AppList: [Int]]
+    /// For each (app, list, type): the items of that type, most important first (what a
+    /// parameter not said defaults to: a user's two payee accounts among 30,000 payees).
+    private let typeItems: [AppListType: [Int]]
 
     struct AppList: Sendable, Hashable {
         let app: Int
         let list: String
+    }
+
+    struct AppListType: Sendable, Hashable {
+        let app: Int
+        let list: String
+        let type: VocabularyType
     }
 
     /// The items of some entries that fill a grammar list, with their owners and each
@@ -61,6 +70,7 @@ final class VocabularyShard: Sendable {
         let items: [VocabularyItem]
         let owners: [ItemOwner]
         let listItems: [AppList: [Int]]
+        let typeItems: [AppListType: [Int]]
 
         /// - Complexity: one list lookup per run of items of the same app and type, and a
         ///   sort per (app, list) by integer keys: with 100,000 user entries the
@@ -121,9 +131,14 @@ final class VocabularyShard: Sendable {
                 guard let list = listItems[key], !zip(list, list.dropFirst()).allSatisfy({ precedes($0, $1) }) else { continue }
                 listItems[key]?.sort(by: precedes)
             }
+            var typeItems: [AppListType: [Int]] = [:]
+            for (key, list) in listItems {
+                for index in list { typeItems[AppListType(app: key.app, list: key.list, type: items[index].type), default: []].append(index) }
+            }
             self.items = items
             self.owners = owners
             self.listItems = listItems
+            self.typeItems = typeItems
         }
     }
 
@@ -132,6 +147,7 @@ final class VocabularyShard: Sendable {
         self.index = index
         owners = selection.owners
         listItems = selection.listItems
+        typeItems = selection.typeItems
     }
 
     /// The entries that fill a list, indexed for `tokenizer`.
@@ -141,6 +157,8 @@ final class VocabularyShard: Sendable {
     }
 
     func items(app: Int, list: String) -> [Int] { listItems[AppList(app: app, list: list)] ?? [] }
+
+    func items(app: Int, list: String, type: VocabularyType) -> [Int] { typeItems[AppListType(app: app, list: list, type: type)] ?? [] }
 }
 
 /// How a language writes vocabulary keys: its script, whether words are spaced, and its
@@ -180,6 +198,20 @@ struct ModelVocabulary: Sendable {
     func items(app appIndex: Int, list: String) -> [Int] {
         let appPart = app.items(app: appIndex, list: list)
         let userPart = user.items(app: appIndex, list: list)
+        if appPart.isEmpty { return userPart }
+        return userPart + appPart.map { $0 + userCount }
+    }
+
+    /// The items of `list` for app `app` that a parameter not said defaults to, most
+    /// important first: the user's items of `type` (every type when nil), then the app's
+    /// own vocabulary.
+    func defaultItems(app appIndex: Int, list: String, type: VocabularyType?) -> [Int] {
+        guard let type else { return items(app: appIndex, list: list) }
+        let userPart = user.items(app: appIndex, list: list, type: type)
+        let appPart = app.items(app: appIndex, list: list).filter {
+            let item = app.index.items[$0]
+            return item.type == type || item.source == .app
+        }
         if appPart.isEmpty { return userPart }
         return userPart + appPart.map { $0 + userCount }
     }

@@ -124,10 +124,7 @@ struct Resolver {
             // defaults to the user's payee accounts, not to every organization.
             let vocabulary = model.vocabulary
             let primary = parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
-            let candidates = model.items(app: app, list: list).filter {
-                let item = vocabulary.item($0)
-                return primary == nil || item.type == primary || item.source == .app
-            }
+            let candidates = vocabulary.defaultItems(app: app, list: list, type: primary)
             if candidates.count == 1 {
                 let item = vocabulary.item(candidates[0])
                 return ParameterValue(value: .string(item.phrases.first ?? ""), identifier: item.identifier, match: .implied,
