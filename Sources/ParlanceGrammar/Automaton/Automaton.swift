@@ -84,6 +84,21 @@ struct Automaton: Sendable {
         return slots[Int(entry.slotStart)..<Int(entry.slotEnd)]
     }
 
+    /// The indices in ``slots`` of the slot transitions of `state` (a range rather than a
+    /// slice: the matcher's inner loop asks once per thread, and a slice costs a retain).
+    @inline(__always)
+    func slotRange(_ state: Int32) -> Range<Int> {
+        let entry = states[Int(state)]
+        return Int(entry.slotStart)..<Int(entry.slotEnd)
+    }
+
+    /// The indices in ``accepts`` of the accepts of `state`.
+    @inline(__always)
+    func acceptRange(_ state: Int32) -> Range<Int> {
+        let entry = states[Int(state)]
+        return Int(entry.acceptStart)..<Int(entry.acceptEnd)
+    }
+
     /// The accepts of `state`.
     @inline(__always)
     func accepts(_ state: Int32) -> ArraySlice<Accept> {

@@ -93,24 +93,53 @@ struct MatchInput {
         let span = span(range)
         guard !span.isEmpty else { return "" }
         let scalars = utterance[span]
-        var result = String.UnicodeScalarView()
-        var pendingSpace = false
-        for (index, scalar) in zip(scalars.indices, scalars) {
-            if scalar.isSpace {
-                pendingSpace = !result.isEmpty
-                continue
+        // UTF-8 written straight into the string's storage: one allocation, where appending
+        // to a scalar view grows and checks it scalar by scalar (slot text is cut for every
+        // hypothesis).
+        return String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+            var count = 0
+            var pendingSpace = false
+            @inline(__always) func write(_ scalar: Unicode.Scalar) {
+                let value = scalar.value
+                switch value {
+                case ..<0x80:
+                    buffer[count] = UInt8(value)
+                    count += 1
+                case ..<0x800:
+                    buffer[count] = UInt8(0xC0 | value >> 6)
+                    buffer[count + 1] = UInt8(0x80 | value & 0x3F)
+                    count += 2
+                case ..<0x10000:
+                    buffer[count] = UInt8(0xE0 | value >> 12)
+                    buffer[count + 1] = UInt8(0x80 | value >> 6 & 0x3F)
+                    buffer[count + 2] = UInt8(0x80 | value & 0x3F)
+                    count += 3
+                default:
+                    buffer[count] = UInt8(0xF0 | value >> 18)
+                    buffer[count + 1] = UInt8(0x80 | value >> 12 & 0x3F)
+                    buffer[count + 2] = UInt8(0x80 | value >> 6 & 0x3F)
+                    buffer[count + 3] = UInt8(0x80 | value & 0x3F)
+                    count += 4
+                }
             }
-            if MatchInput.isSentencePunctuation(scalar) {
-                // Kept only between two word characters ("3.5", "a.m").
-                let before = index > scalars.startIndex && scalars[index - 1].isWordCharacter
-                let after = index + 1 < scalars.endIndex && scalars[index + 1].isWordCharacter
-                if !(before && after) { continue }
+            for index in scalars.indices {
+                let scalar = scalars[index]
+                if scalar.isSpace {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if MatchInput.isSentencePunctuation(scalar) {
+                    // Kept only between two word characters ("3.5", "a.m").
+                    let before = index > scalars.startIndex && scalars[index - 1].isWordCharacter
+                    let after = index + 1 < scalars.endIndex && scalars[index + 1].isWordCharacter
+                    if !(before && after) { continue }
+                }
+                if pendingSpace { write(" ") }
+                pendingSpace = false
+                write(scalar)
             }
-            if pendingSpace { result.append(" ") }
-            pendingSpace = false
-            result.append(scalar)
+            return count
         }
-        return String(result)
     }
 
     /// hassil's punctuation: what it strips from word edges before matching.

@@ -217,14 +217,17 @@ struct MatchRun {
                 let thread = threads[Int(cursor)]
                 cursor = next[Int(cursor)]
                 if anywhere || position == end {
-                    for accept in automaton.accepts(thread.state) where !accept.needsBoundary || isBoundary {
+                    for slot in automaton.acceptRange(thread.state) {
+                        let accept = automaton.accepts[slot]
+                        guard !accept.needsBoundary || isBoundary else { continue }
                         completions.append(Completion(accept: accept.id, end: position, captures: thread.captures, score: thread.score, thread: id))
                     }
                 }
                 guard position < end else { continue }
 
                 // Template words.
-                for (piece, pieceEnd) in exactPieces(at: position) {
+                for offset in exactPieces(at: position) {
+                    let (piece, pieceEnd) = workspace.exactStore[offset]
                     guard let transition = automaton.pieceTransition(thread.state, piece) else { continue }
                     let target = transition.target(atBoundary: isBoundary)
                     guard target >= 0 else { continue }
@@ -246,16 +249,26 @@ struct MatchRun {
                 }
 
                 // Slots.
-                for transition in automaton.slotTransitions(thread.state) {
+                for slot in automaton.slotRange(thread.state) {
+                    let transition = automaton.slots[slot]
                     let target = transition.target(atBoundary: isBoundary)
                     guard target >= 0 else { continue }
                     let list = grammar.slotLists[Int(transition.symbol)]
-                    for match in matches(ofList: Int(list), at: position) where thread.score.edits + Int(match.edits) <= maxEdits
-                        && (match.group < 0 || thread.group < 0 || match.group == thread.group) {
+                    var continueRow = -1
+                    for offset in matches(ofList: Int(list), at: position) {
+                        let match = workspace.listStore[offset]
+                        guard thread.score.edits + Int(match.edits) <= maxEdits,
+                              match.group < 0 || thread.group < 0 || match.group == thread.group else { continue }
                         // A wildcard may end at any later word: only where the path can go on.
-                        if match.kind == .wildcard, !tracing, !canContinue(automaton, from: target, at: Int(match.end), anywhere: anywhere) { continue }
-                        var captures = thread.captures
-                        for nested in match.nested { captures = workspace.arena.append(nested, parent: captures) }
+                        if match.kind == .wildcard, !tracing {
+                            if anywhere {
+                                if !canContinue(automaton, from: target, at: Int(match.end), anywhere: true) { continue }
+                            } else {
+                                if continueRow < 0 { continueRow = self.continueRow(target) }
+                                if !canContinue(automaton, row: continueRow, state: target, at: Int(match.end)) { continue }
+                            }
+                        }
+                        var captures = workspace.arena.append(chain: match.nested, onto: thread.captures)
                         captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
                                                         number: match.number, start: Int32(position), end: match.end, edits: match.edits),
                                                 parent: captures)
@@ -273,7 +286,8 @@ struct MatchRun {
 
                 // Skip words.
                 if !anywhere, isBoundary {
-                    for skipEnd in skipWordEnds(at: position) {
+                    for offset in skipWordEnds(at: position) {
+                        let skipEnd = workspace.skipStore[offset]
                         var score = thread.score
                         score.skipped += 1
                         push(Thread(state: thread.state, captures: thread.captures, score: score, group: thread.group), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index,
@@ -328,6 +342,30 @@ struct MatchRun {
         last[bucketIndex] = bucket[kept - 1]
     }
 
+    /// The row of the main automaton's `state` in the pass's table of ``canContinue``
+    /// answers (one entry per position), made on first use.
+    private mutating func continueRow(_ state: Int32) -> Int {
+        let key = UInt64(UInt32(bitPattern: state))
+        if let row = workspace.continues.find(key, matches: { _ in true }) { return Int(row) }
+        let width = input.count + 1
+        let row = workspace.continueAnswers.count / width
+        workspace.continueAnswers.append(contentsOf: repeatElement(0, count: width))
+        workspace.continues.insert(key, Int32(row))
+        return row
+    }
+
+    /// ``canContinue(_:from:at:anywhere:)`` for the main automaton, answered once per pass,
+    /// state and position: wildcards from many starts end at the same words in the same
+    /// states (in unspaced scripts, at every character).
+    private mutating func canContinue(_ automaton: Automaton, row: Int, state: Int32, at position: Int) -> Bool {
+        let entry = row * (input.count + 1) + position
+        let known = workspace.continueAnswers[entry]
+        if known != 0 { return known == 1 }
+        let answer = canContinue(automaton, from: state, at: position, anywhere: false)
+        workspace.continueAnswers[entry] = answer ? 1 : 2
+        return answer
+    }
+
     /// Whether a thread in `state` at `position` could take any step there: accept, match
     /// a template word (exactly, or with edits where this run corrects words), fill a slot,
     /// or pass a skip word. A wildcard ends only where this holds; elsewhere its thread
@@ -335,16 +373,19 @@ struct MatchRun {
     /// unspaced scripts every character is a word edge, so this is most of the wildcard
     /// ends there.)
     private mutating func canContinue(_ automaton: Automaton, from state: Int32, at position: Int, anywhere: Bool) -> Bool {
-        if (anywhere || position == input.count), !automaton.accepts(state).isEmpty { return true }
+        if (anywhere || position == input.count), !automaton.acceptRange(state).isEmpty { return true }
         guard position < input.count else { return false }
         let isBoundary = input.isBoundary[position]
         // A slot that can be filled here (what a list matches at a position is computed
         // once, and the thread would ask for it anyway).
-        for transition in automaton.slotTransitions(state) where transition.target(atBoundary: isBoundary) >= 0 {
+        for slot in automaton.slotRange(state) {
+            let transition = automaton.slots[slot]
+            guard transition.target(atBoundary: isBoundary) >= 0 else { continue }
             if !matches(ofList: Int(grammar.slotLists[Int(transition.symbol)]), at: position).isEmpty { return true }
         }
         if !anywhere, isBoundary, !skipWordEnds(at: position).isEmpty { return true }
-        for (piece, _) in exactPieces(at: position) {
+        for offset in exactPieces(at: position) {
+            let piece = workspace.exactStore[offset].piece
             if let transition = automaton.pieceTransition(state, piece), transition.target(atBoundary: isBoundary) >= 0 { return true }
         }
         if anywhere ? fuzziness.values : fuzziness.words, isBoundary {
@@ -357,15 +398,30 @@ struct MatchRun {
 
     // MARK: Words
 
-    /// The template words spelled by the input from `position`.
-    private mutating func exactPieces(at position: Int) -> [(piece: Int32, end: Int32)] {
-        if workspace.exactKnown[position] { return workspace.exactPieces[position] }
+    /// The template words spelled by the input from `position`, as offsets in the
+    /// workspace's `exactStore`.
+    private mutating func exactPieces(at position: Int) -> Range<Int> {
+        if workspace.exactKnown[position] {
+            let range = workspace.exactRanges[position]
+            return Int(range.lowerBound)..<Int(range.upperBound)
+        }
         // Taken out of the workspace so it is uniquely referenced, and refilled in place.
-        var found = MatchRun.take(&workspace.exactPieces[position])
-        grammar.pieces.trie.prefixes(of: input.scalars, from: position) { found.append(($0, Int32($1))) }
-        workspace.exactPieces[position] = found
+        var store = MatchRun.takeKeeping(&workspace.exactStore)
+        let start = store.count
+        grammar.pieces.trie.prefixes(of: input.scalars, from: position) { store.append(($0, Int32($1))) }
+        let end = store.count
+        workspace.exactStore = store
+        workspace.exactRanges[position] = Int32(start)..<Int32(end)
         workspace.exactKnown[position] = true
-        return found
+        return start..<end
+    }
+
+    /// The array at `slot`, contents kept, leaving an empty one there.
+    @inline(__always)
+    static func takeKeeping<Element>(_ slot: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &slot)
+        return taken
     }
 
     /// The array at `slot`, emptied with its capacity kept, leaving an empty one there.
@@ -409,32 +465,49 @@ struct MatchRun {
         return found
     }
 
-    private mutating func skipWordEnds(at position: Int) -> [Int32] {
-        if workspace.skipKnown[position] { return workspace.skipEnds[position] }
-        var found = MatchRun.take(&workspace.skipEnds[position])
-        grammar.skipWords.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { _, end in
-            if input.isBoundary[end], !found.contains(Int32(end)) { found.append(Int32(end)) }
+    /// Where the skip words starting at `position` end, as offsets in the workspace's
+    /// `skipStore`.
+    private mutating func skipWordEnds(at position: Int) -> Range<Int> {
+        if workspace.skipKnown[position] {
+            let range = workspace.skipRanges[position]
+            return Int(range.lowerBound)..<Int(range.upperBound)
         }
-        workspace.skipEnds[position] = found
+        var store = MatchRun.takeKeeping(&workspace.skipStore)
+        let start = store.count
+        grammar.skipWords.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { _, end in
+            if input.isBoundary[end], !store[start...].contains(Int32(end)) { store.append(Int32(end)) }
+        }
+        let end = store.count
+        workspace.skipStore = store
+        workspace.skipRanges[position] = Int32(start)..<Int32(end)
         workspace.skipKnown[position] = true
-        return found
+        return start..<end
     }
 
     // MARK: Lists
 
-    /// What a list matches at `position`, computed once per list and position.
-    private mutating func matches(ofList list: Int, at position: Int) -> ArraySlice<ListMatch> {
+    /// What a list matches at `position`, computed once per list and position: a range of
+    /// the workspace's `listStore` (a range, not a slice: a slice holds a reference).
+    private mutating func matches(ofList list: Int, at position: Int) -> Range<Int> {
         let key = list * (input.count + 1) + position
-        if let range = workspace.listRanges[key] { return workspace.listStore[range] }
+        if let range = workspace.listRange(key) { return range }
         var begin = workspace.listStore.count
         let compiled = grammar.lists[list]
         switch compiled.kind {
         case .values(let automaton, _):
+            // Most lists cannot start at most positions: without corrections, a value's
+            // first step is a word spelled here or a slot, so when the start state has no
+            // slot and none of the words here, the simulation is not needed (in unspaced
+            // scripts every character is a position, and lists are asked at each).
+            if !fuzziness.values, automaton.slotRange(Automaton.start).isEmpty,
+               !exactPieces(at: position).contains(where: { automaton.pieceTransition(Automaton.start, workspace.exactStore[$0].piece) != nil }) {
+                break
+            }
             let completions = simulate(automaton, from: position, anywhere: true)
             begin = workspace.listStore.count  // after what the values' own lists matched
             for completion in completions where completion.end > position {
                 let match = ListMatch(end: Int32(completion.end), kind: .exact, value: completion.accept, number: 0,
-                                      edits: UInt8(clamping: completion.score.edits), nested: workspace.arena.chain(completion.captures))
+                                      edits: UInt8(clamping: completion.score.edits), nested: completion.captures)
                 // The same value over the same span by another path: keep the fewer edits.
                 if let existing = workspace.listStore[begin...].firstIndex(where: { $0.end == match.end && $0.value == match.value }) {
                     if match.edits < workspace.listStore[existing].edits { workspace.listStore[existing] = match }
@@ -449,18 +522,18 @@ struct MatchRun {
                 // hassil reads a decimal only where the range has fractions.
                 let (end, number) = range.fractions != nil ? (digits.end, digits.value) : (digits.integerEnd, digits.integerValue)
                 if let value = range.accepts(number, spelledOut: false) {
-                    workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                    workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: -1))
                 }
             }
             if range.words {
                 spelled.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { index, end in
                     guard let value = range.accepts(spelled.values[Int(index)], spelledOut: true) else { return }
-                    workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                    workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: -1))
                 }
                 if let reader = spelled.reader, input.isBoundary[position] {
                     for number in numbersInWords(reader)[position] ?? [] {
                         guard let value = range.accepts(number.value, spelledOut: true) else { continue }
-                        workspace.listStore.append(ListMatch(end: Int32(number.end), kind: .number, value: 0, number: value, edits: 0, nested: []))
+                        workspace.listStore.append(ListMatch(end: Int32(number.end), kind: .number, value: 0, number: value, edits: 0, nested: -1))
                     }
                 }
             }
@@ -468,17 +541,17 @@ struct MatchRun {
             // Values the caller found here, then (unless the list is closed) free text.
             for value in found.values(ofList: list, at: position, listCount: grammar.lists.count) {
                 workspace.listStore.append(ListMatch(end: value.end, kind: value.edits > 0 ? .fuzzy : .exact, value: value.index, number: 0,
-                                                     edits: value.edits, nested: [], group: value.group))
+                                                     edits: value.edits, nested: -1, group: value.group))
             }
             // Whole words: a wildcard starts and ends at word boundaries.
             guard input.isBoundary[position], !found.closed.contains(list) else { break }
             for end in (position + 1)...input.count where input.isBoundary[end] {
-                workspace.listStore.append(ListMatch(end: Int32(end), kind: .wildcard, value: 0, number: 0, edits: 0, nested: []))
+                workspace.listStore.append(ListMatch(end: Int32(end), kind: .wildcard, value: 0, number: 0, edits: 0, nested: -1))
             }
         }
         let range = begin..<workspace.listStore.count
-        workspace.listRanges[key] = range
-        return workspace.listStore[range]
+        workspace.setListRange(key, range)
+        return range
     }
 
     private func externalMatches(_ values: PreparedValues, at position: Int) -> [ListMatch] {
@@ -487,7 +560,7 @@ struct MatchRun {
         values.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { value, end in
             guard end > position else { return }
             exact.insert(Int64(end) << 32 | Int64(value))
-            found.append(ListMatch(end: Int32(end), kind: .exact, value: value, number: 0, edits: 0, nested: []))
+            found.append(ListMatch(end: Int32(end), kind: .exact, value: value, number: 0, edits: 0, nested: -1))
         }
         if found.count > 1 { found = preferringSurface(found, values, at: position) }
         guard fuzziness.values, input.isBoundary[position], values.maxBudget > 0 else { return found }
@@ -510,7 +583,7 @@ struct MatchRun {
         }
         var corrected: [ListMatch] = []
         for (key, edits) in fuzzyFound.sorted(by: { $0.key < $1.key }) {
-            corrected.append(ListMatch(end: Int32(key >> 32), kind: .fuzzy, value: Int32(truncatingIfNeeded: key), number: 0, edits: edits, nested: []))
+            corrected.append(ListMatch(end: Int32(key >> 32), kind: .fuzzy, value: Int32(truncatingIfNeeded: key), number: 0, edits: edits, nested: -1))
         }
         return found + closestSurfaces(corrected, values, at: position)
     }
@@ -687,8 +760,9 @@ struct ListMatch {
     /// The number (range lists), before the multiplier.
     var number: Double
     var edits: UInt8
-    /// Slots filled inside the value's own template, in order.
-    var nested: [Capture]
+    /// Slots filled inside the value's own template: the head of their chain in the pass's
+    /// ``CaptureArena`` (-1 for none).
+    var nested: Int32
     /// The found value's group (see ``FoundValues/Value/group``); -1 for none.
     var group: Int32 = -1
 }
@@ -745,6 +819,14 @@ struct CaptureArena {
         captures.append(capture)
         ids.insert(fingerprint, Int32(captures.count - 1))
         return Int32(captures.count - 1)
+    }
+
+    /// The captures of the chain ending at `head`, appended in order onto `parent`; the new
+    /// head.
+    mutating func append(chain head: Int32, onto parent: Int32) -> Int32 {
+        guard head >= 0 else { return parent }
+        let capture = captures[Int(head)]
+        return append(capture, parent: append(chain: capture.parent, onto: parent))
     }
 
     /// Forgets every capture, keeping the capacity.

@@ -8,14 +8,18 @@ import ParlanceText
 /// numbers at each position) is computed once per utterance and shared by its passes; what
 /// depends on a pass's corrections (list matches, captures) is cleared for each pass.
 struct MatchWorkspace {
-    /// Per position: the template words spelled from there, when known.
-    var exactPieces: [[(piece: Int32, end: Int32)]] = []
+    /// Per position: the template words spelled from there, when known, as a range of
+    /// ``exactStore`` (ranges, not arrays: handing out an array costs a retain and a
+    /// release per thread that asks).
+    var exactRanges: [Range<Int32>] = []
+    var exactStore: [(piece: Int32, end: Int32)] = []
     var exactKnown: [Bool] = []
     /// Per position: the template words within their edit budget of the word there.
     var fuzzyPieces: [[(piece: Int32, end: Int32, edits: UInt8)]] = []
     var fuzzyKnown: [Bool] = []
-    /// Per position: where the skip words starting there end.
-    var skipEnds: [[Int32]] = []
+    /// Per position: where the skip words starting there end, as a range of ``skipStore``.
+    var skipRanges: [Range<Int32>] = []
+    var skipStore: [Int32] = []
     var skipKnown: [Bool] = []
     /// Per position: the number in digits starting there, when read.
     var digits: [DigitReading?] = []
@@ -23,9 +27,18 @@ struct MatchWorkspace {
     /// (positions), per reader, read once per utterance when a range first asks.
     var readNumbers: [ObjectIdentifier: [Int: [(end: Int, value: Double)]]] = [:]
     /// What each list matched where (key: list × (positions) + position), as ranges of
-    /// ``listStore``.
-    var listRanges: [Int: Range<Int>] = [:]
+    /// ``listStore``, valid where ``listStamps`` holds the current ``pass``.
+    var listRanges: [Range<Int32>] = []
+    var listStamps: [UInt32] = []
     var listStore: [ListMatch] = []
+    /// The number of the current pass (never 0 once begun), so that clearing the list
+    /// ranges for a pass costs nothing.
+    var pass: UInt32 = 0
+    /// Whether a thread of the main automaton could take a step (``MatchRun``'s
+    /// `canContinue`), for the current pass: a row of ``continueAnswers`` per state asked
+    /// about, one entry per position (0 not known yet, 1 yes, 2 no).
+    var continues = ProbeTable()
+    var continueAnswers: [UInt8] = []
     /// Simulation buffers not in use (a list's simulation runs inside the main one).
     var spareBuffers: [MatchRun.SimulationBuffers] = []
     /// The captures of the current pass.
@@ -39,17 +52,45 @@ struct MatchWorkspace {
         digits.removeAll(keepingCapacity: true)
         if !readNumbers.isEmpty { readNumbers.removeAll() }
         digits.append(contentsOf: repeatElement(nil, count: count))
-        while exactPieces.count < count { exactPieces.append([]) }
+        exactStore.removeAll(keepingCapacity: true)
+        skipStore.removeAll(keepingCapacity: true)
+        if exactRanges.count < count { exactRanges.append(contentsOf: repeatElement(0..<0, count: count - exactRanges.count)) }
+        if skipRanges.count < count { skipRanges.append(contentsOf: repeatElement(0..<0, count: count - skipRanges.count)) }
         while fuzzyPieces.count < count { fuzzyPieces.append([]) }
-        while skipEnds.count < count { skipEnds.append([]) }
         beginPass()
     }
 
     /// Readies the workspace for another pass over the same utterance.
     mutating func beginPass() {
-        listRanges.removeAll(keepingCapacity: true)
+        pass &+= 1
+        if pass == 0 {
+            // Wrapped around: stamps of old passes could pass for current ones.
+            listStamps.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            pass = 1
+        }
         listStore.removeAll(keepingCapacity: true)
+        continues.removeAll()
+        continueAnswers.removeAll(keepingCapacity: true)
         arena.removeAll()
+    }
+
+    /// The range of ``listStore`` recorded for `key` in this pass, if any.
+    @inline(__always)
+    func listRange(_ key: Int) -> Range<Int>? {
+        guard key < listStamps.count, listStamps[key] == pass else { return nil }
+        let range = listRanges[key]
+        return Int(range.lowerBound)..<Int(range.upperBound)
+    }
+
+    /// Records what the list of `key` matched in this pass.
+    mutating func setListRange(_ key: Int, _ range: Range<Int>) {
+        if key >= listStamps.count {
+            let size = Swift.max(key + 1, listStamps.count * 2)
+            listStamps.append(contentsOf: repeatElement(0, count: size - listStamps.count))
+            listRanges.append(contentsOf: repeatElement(0..<0, count: size - listRanges.count))
+        }
+        listStamps[key] = pass
+        listRanges[key] = Int32(range.lowerBound)..<Int32(range.upperBound)
     }
 
     private static func reset(_ flags: inout [Bool], _ count: Int) {
@@ -59,7 +100,9 @@ struct MatchWorkspace {
 
     /// Whether keeping the workspace is worth its memory: not after an unusually long
     /// utterance, whose buffers would stay that large.
-    var isWorthKeeping: Bool { exactPieces.count <= 1024 && listStore.capacity <= 16_384 && arena.captures.capacity <= 16_384 }
+    var isWorthKeeping: Bool {
+        exactRanges.count <= 1024 && listStore.capacity <= 16_384 && listStamps.count <= 65_536 && continueAnswers.capacity <= 65_536 && arena.captures.capacity <= 16_384
+    }
 }
 
 /// Workspaces not in use, shared by the threads matching with one compiled grammar.
