@@ -2,12 +2,13 @@
 // user vocabulary entries; engine load time and memory.
 //
 //   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N] [--utterance TEXT]
-//                                                               [--cached-loads N]
+//                                                               [--cached-loads N] [--parse-rounds N [--language TAG]] [--repeat N]
 //
 // --failures lists on stderr the utterances whose best parse misses its test; --slowest N
 // the N slowest utterances of each set (median of the five runs); --utterance TEXT times
-// one utterance in each language; --cached-loads N only loads the engine N more times from
-// its cached images (to profile the load).
+// one utterance in each language (or only in --language TAG; --repeat N times, 9 by default); --cached-loads N only loads the engine N more times from
+// its cached images (to profile the load); --parse-rounds N only parses the test utterances
+// N times over with their language given (or only those of --language TAG), to profile the parse.
 //
 // The 100k entries are ../shared/bench/vocab/vocab_100k.tsv (skipped, with a message, when
 // ../shared is absent): people become UnicornChat contacts, companies BillPay payees,
@@ -79,6 +80,23 @@ let engine = try Engine(apps: apps, grammars: corpora.appendingPathComponent("gr
 let load = clock.now - loadStart
 let memory = residentBytes() - before
 
+// --parse-rounds N: only parse the test utterances N times (for profiling the parse), then stop.
+if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count, let rounds = Int(arguments[at + 1]) {
+    let only = arguments.firstIndex(of: "--language").map { arguments[$0 + 1] }
+    let items = ((try? UtteranceTest.load(corpora.appendingPathComponent("tests").path)) ?? []).filter { only == nil || $0.language == only }
+    var times: [Double] = []
+    for _ in 0..<rounds {
+        for item in items {
+            let start = clock.now
+            _ = engine.parse(item.utterance, language: item.language, locked: item.locked)
+            times.append(micros(clock.now - start))
+        }
+    }
+    times.sort()
+    print(String(format: "%d parses: p50 %.1f µs, p99 %.1f µs", times.count, percentile(times, 0.5), percentile(times, 0.99)))
+    exit(0)
+}
+
 // Load with a cache of compiled images (EngineCache): the first load builds and saves
 // them, the next ones read them back. Median of 5 reads.
 let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-timings-\(getpid())")
@@ -125,18 +143,20 @@ for language in engine.languages {
 if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
     let text = arguments[at + 1]
     print(String(format: "engine load: %.0f ms; from cached images: %.0f ms", micros(load) / 1000, warmLoad))
-    for language in engine.languages + ["(every language)"] {
+    let only = arguments.firstIndex(of: "--language").map { arguments[$0 + 1] }
+    for language in engine.languages + ["(every language)"] where only == nil || only == language {
         let tag: String? = language.hasPrefix("(") ? nil : language
         var times: [Double] = []
         var result = engine.parse(text, language: tag)
-        for _ in 0..<9 {
+        let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 9
+        for _ in 0..<repeats {
             let start = clock.now
             result = engine.parse(text, language: tag)
             times.append(micros(clock.now - start))
         }
         times.sort()
         let best = result.best.map { "\($0.app.bundleIdentifier) \($0.intent.name)" } ?? "nothing"
-        print(String(format: "%@: %.0f µs → %@", language, times[4], best))
+        print(String(format: "%@: %.0f µs → %@", language, times[times.count / 2], best))
     }
     exit(0)
 }

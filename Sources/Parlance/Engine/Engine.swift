@@ -275,25 +275,49 @@ public final class Engine: Sendable {
         }
         // Bounded work on pathological input: the first 1,000 scalars are read.
         let text = utterance.unicodeScalars.count > 1000 ? String(String.UnicodeScalarView(utterance.unicodeScalars.prefix(1000))) : utterance
+        let models: [LanguageModel]
         if let language {
             guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
-            return ParseResult(utterance: utterance, language: model.tag, hypotheses: Reader(engine: self, model: model).read(text, locked: locked))
+            models = [model]
+        } else {
+            // Only languages written in a script of the utterance's letters are tried.
+            let candidates = self.models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
+            models = candidates.isEmpty ? self.models : candidates
         }
-        var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
-        // Only languages written in a script of the utterance's letters are tried.
-        let candidates = models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
         let userSpans = Reader.UserSpans()
-        // With corrections only when nothing matches (the default), "nothing" means in any
-        // language: every language is read as written first, and corrected only if none
-        // reads it. Otherwise each wrong language, finding nothing as written, would try
-        // every correction of every word (a French sentence is a few edits from Spanish).
-        let exactFirst = options.fuzziness == .whenNothingMatches
-        for fuzziness in exactFirst ? [MatchOptions.Fuzziness.off, options.fuzziness] : [options.fuzziness] where best == nil {
-            for model in candidates.isEmpty ? models : candidates {
-                let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, userSpans: userSpans, fuzziness: fuzziness)
+        var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
+        func read(fuzziness: MatchOptions.Fuzziness?, vocabulary: EditPolicy?, onlyIfUnbeatable: Bool = false) {
+            for model in models {
+                let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, userSpans: userSpans, fuzziness: fuzziness,
+                                                                         vocabularyPolicy: vocabulary, onlyIfUnbeatable: onlyIfUnbeatable)
                 guard let top = hypotheses.first else { continue }
                 if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 best = (model, hypotheses)
+            }
+        }
+        // Vocabulary as written first. A reading that leaves nothing to free text and
+        // corrects nothing is unbeatable (``ReadingKey``: no template word corrected, no
+        // character unexplained), and a corrected vocabulary item could only add an edit:
+        // the search of the users' vocabulary with edits, the dearest step of a parse, is
+        // then not needed ("pay my bill", "call Sparkle Sparkly"). Free text ("saying are
+        // you ready") may hide a misspelled name, so there it is searched.
+        read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true)
+        let exactOnly = options.editPolicy.maxEdits(forKeyLength: .max) == 0 && options.fuzziness == .off
+        if exactOnly || best.map({ $0.hypotheses[0].reading.isUnbeatable }) == true {
+            return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
+        }
+        best = nil
+        if language != nil {
+            read(fuzziness: nil, vocabulary: nil)
+        } else {
+            // With corrections only when nothing matches (the default), "nothing" means in
+            // any language: every language is read as written first, and corrected only if
+            // none reads it. Otherwise each wrong language, finding nothing as written, would
+            // try every correction of every word (a French sentence is a few edits from
+            // Spanish).
+            let exactFirst = options.fuzziness == .whenNothingMatches
+            for fuzziness in exactFirst ? [MatchOptions.Fuzziness.off, options.fuzziness] : [options.fuzziness] where best == nil {
+                read(fuzziness: fuzziness, vocabulary: nil)
             }
         }
         return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])

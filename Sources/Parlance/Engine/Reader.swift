@@ -17,21 +17,30 @@ struct Reader {
         let isAppName: Bool
     }
 
-    /// Spans of the users' vocabulary already found in this utterance, by shard: languages
-    /// of one ``KeyForm`` share the index and tokenize alike, so one search serves them.
+    /// Spans of the users' vocabulary already found in this utterance, by shard and edit
+    /// policy: languages of one ``KeyForm`` share the index and tokenize alike, so one
+    /// search serves them.
     final class UserSpans {
-        var found: [(shard: ObjectIdentifier, spans: [VocabularySpan])] = []
+        var found: [(shard: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
     }
 
-    /// - Parameter fuzziness: when template words and list values may be corrected; the
-    ///   engine's option when nil.
-    func read(_ utterance: String, locked: Bool, userSpans: UserSpans? = nil, fuzziness: MatchOptions.Fuzziness? = nil) -> [IntentHypothesis] {
+    /// - Parameters:
+    ///   - fuzziness: when template words and list values may be corrected; the engine's
+    ///     option when nil.
+    ///   - vocabularyPolicy: the edits allowed in vocabulary found in the utterance; the
+    ///     engine's ``EngineOptions/editPolicy`` when nil.
+    ///   - onlyIfUnbeatable: give up (return nothing) as soon as the grammar's readings
+    ///     show that none can be unbeatable (``ReadingKey/isUnbeatable``): each corrects a
+    ///     word or value or leaves words to free text.
+    func read(_ utterance: String, locked: Bool, userSpans: UserSpans? = nil, fuzziness: MatchOptions.Fuzziness? = nil,
+              vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false) -> [IntentHypothesis] {
         let tokens = model.compiled.tokenizer.tokenize(utterance)
+        let policy = vocabularyPolicy ?? engine.options.editPolicy
         let shard = ObjectIdentifier(model.vocabulary.user)
-        var known = userSpans?.found.first { $0.shard == shard }?.spans
+        var known = userSpans?.found.first { $0.shard == shard && $0.policy == policy }?.spans
         if known == nil, let userSpans {
-            known = model.vocabulary.userSpans(in: tokens, policy: engine.options.editPolicy)
-            userSpans.found.append((shard, known!))
+            known = model.vocabulary.userSpans(in: tokens, policy: policy)
+            userSpans.found.append((shard, policy, known!))
         }
         var found = FoundValues(closedLists: ["app"])
         // One value per list, app, words and edits goes to the grammar: items found on the
@@ -43,7 +52,7 @@ struct Reader {
         var vocabularyOffers: [Offer] = []
         var representative: [Place: Int] = [:]
         var values: [FoundValues.Value] = []
-        for span in model.vocabulary.spans(in: tokens, policy: engine.options.editPolicy, userSpans: known) {
+        for span in model.vocabulary.spans(in: tokens, policy: policy, userSpans: known) {
             let owner = model.vocabulary.owner(span.match.itemIndex)
             let offer = Offer(span: span, app: owner.app, isAppName: false)
             vocabularyOffers.append(offer)
@@ -61,7 +70,7 @@ struct Reader {
             }
         }
         for value in values { found.append(value) }
-        for span in model.appNames.allSpans(in: tokens, policy: engine.options.editPolicy) {
+        for span in model.appNames.allSpans(in: tokens, policy: policy) {
             found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
                                            text: span.match.matchedText, edits: span.edits, group: span.match.itemIndex))
             offers.append(Offer(span: span, app: span.match.itemIndex, isAppName: true))
@@ -77,6 +86,9 @@ struct Reader {
         // intent that the app whose vocabulary or example phrase they hold does not support.)
         while true {
             let result = model.compiled.match(utterance, found: found, options: matchOptions)
+            if onlyIfUnbeatable, !result.hypotheses.contains(where: {
+                $0.ranking.wordEdits == 0 && $0.ranking.valueEdits == 0 && $0.ranking.wildcardScalars == 0
+            }) { return [] }
             var candidates: [Candidate] = []
             for (rank, hypothesis) in result.hypotheses.enumerated() {
                 candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, vocabularyOffers: vocabularyOffers,

@@ -49,6 +49,11 @@ struct ReadingKey: Sendable, Hashable, Comparable {
         ({ $0.skippedWords }, "more skipped words"),
     ]
 
+    /// No reading can rank before this one: nothing corrected, nothing left to free text
+    /// (the first two criteria at their least; a reading with a corrected word or value
+    /// ranks after it on one of them).
+    var isUnbeatable: Bool { wordEdits == 0 && freeTextScalars == 0 && valueEdits == 0 }
+
     static func < (lhs: ReadingKey, rhs: ReadingKey) -> Bool {
         for criterion in criteria {
             let (l, r) = (criterion.value(lhs), criterion.value(rhs))
