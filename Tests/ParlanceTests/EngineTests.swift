@@ -36,6 +36,18 @@ import Testing
         #expect(recipient.resolution.options.first?.value == "Sparkle Sparkly")
     }
 
+    @Test func typoWithoutFreeTextIsStillCorrected() throws {
+        // Read with vocabulary as written, the name is free text; the engine then searches the
+        // vocabulary with edits, as a reading with nothing left to free text is the better one.
+        let hypothesis = try best("Call Sparkel Sparkly", language: "en")
+        #expect(hypothesis.app.bundleIdentifier == "com.example.unicornchat")
+        let contact = try #require(hypothesis.parameters.first { $0.values.first?.resolution.kind == .confirmationRequired }?.values.first)
+        #expect(contact.resolution.options.first?.value == "Sparkle Sparkly")
+        // Every language tried: the same.
+        let anyLanguage = try best("Call Sparkel Sparkly")
+        #expect(anyLanguage.parameters.contains { $0.values.first?.resolution.options.first?.value == "Sparkle Sparkly" })
+    }
+
     @Test func unknownContactIsUnsupportedAndTheAppAmbiguous() throws {
         let hypothesis = try best("Send a message to Bartholomew saying hi", language: "en")
         #expect(hypothesis.parameter("recipients")?.values.first?.resolution.kind == .unsupported)

@@ -37,6 +37,9 @@ public final class CompiledGrammar: Sendable {
     let slotLists: [Int32]
     /// Lists, by id.
     let lists: [CompiledList]
+    /// The ids of the wildcard lists of each name (a data block's own list may shadow the
+    /// language's: both take found values of the name).
+    let wildcardLists: [String: [Int]]
     /// The templates, by the id the automaton accepts.
     let templates: [TemplateEntry]
     /// Skip words (`skip_words`), as keys.
@@ -83,6 +86,9 @@ public final class CompiledGrammar: Sendable {
         self.slotSymbols = parts.slotSymbols
         self.slotLists = parts.slotSymbols.map(\.list)
         self.lists = parts.lists
+        var wildcardLists: [String: [Int]] = [:]
+        for (id, list) in parts.lists.enumerated() where list.isWildcard { wildcardLists[list.name, default: []].append(id) }
+        self.wildcardLists = wildcardLists
         self.templates = parts.templates
         self.skipWords = parts.skipWords
         self.hasContextRules = grammar.intents.contains { intent in

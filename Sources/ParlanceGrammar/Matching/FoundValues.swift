@@ -79,13 +79,14 @@ struct FoundValueTable {
         guard !found.isEmpty else { return }
         // A name may be compiled more than once (a data block's own list shadows the
         // language's): every wildcard list of the name takes the values.
-        var listIDs: [String: [Int]] = [:]
-        for (id, list) in grammar.lists.enumerated() where list.isWildcard { listIDs[list.name, default: []].append(id) }
+        let listIDs = grammar.wildcardLists
         closed = Set(found.closedLists.flatMap { listIDs[$0] ?? [] })
         guard !found.values.isEmpty else { return }
         // Utterance offsets → input positions at unit edges.
-        var startPosition: [Int: Int] = [:]
-        var endPosition: [Int: Int] = [:]
+        // (Arrays by utterance offset, -1 where no unit edge stands.)
+        let offsets = input.utterance.count + 1
+        var startPosition = [Int](repeating: -1, count: offsets)
+        var endPosition = [Int](repeating: -1, count: offsets)
         for position in 0..<input.count where input.isBoundary[position] {
             startPosition[Int(input.origin[position].start)] = position
         }
@@ -93,8 +94,9 @@ struct FoundValueTable {
             endPosition[Int(input.origin[position - 1].end)] = position
         }
         for (index, value) in found.values.enumerated() {
-            guard let lists = listIDs[value.list], let start = startPosition[value.span.lowerBound],
-                  let end = endPosition[value.span.upperBound], end > start else { continue }
+            guard let lists = listIDs[value.list], value.span.lowerBound >= 0, value.span.upperBound < offsets,
+                  case let start = startPosition[value.span.lowerBound], case let end = endPosition[value.span.upperBound],
+                  start >= 0, end > start else { continue }
             for list in lists {
                 byStart[start * grammar.lists.count + list, default: []].append((Int32(end), Int32(index), UInt8(clamping: value.edits),
                                                                                  Int32(clamping: max(-1, value.group))))
