@@ -227,7 +227,7 @@ struct MatchRun {
 
                 // Template words.
                 for offset in exactPieces(at: position) {
-                    let (piece, pieceEnd) = workspace.exactStore[offset]
+                    let (piece, pieceEnd) = workspace.exactPieces.store[offset]
                     guard let transition = automaton.pieceTransition(thread.state, piece) else { continue }
                     let target = transition.target(atBoundary: isBoundary)
                     guard target >= 0 else { continue }
@@ -287,7 +287,7 @@ struct MatchRun {
                 // Skip words.
                 if !anywhere, isBoundary {
                     for offset in skipWordEnds(at: position) {
-                        let skipEnd = workspace.skipStore[offset]
+                        let skipEnd = workspace.skipEnds.store[offset]
                         var score = thread.score
                         score.skipped += 1
                         push(Thread(state: thread.state, captures: thread.captures, score: score, group: thread.group), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index,
@@ -385,7 +385,7 @@ struct MatchRun {
         }
         if !anywhere, isBoundary, !skipWordEnds(at: position).isEmpty { return true }
         for offset in exactPieces(at: position) {
-            let piece = workspace.exactStore[offset].piece
+            let piece = workspace.exactPieces.store[offset].piece
             if let transition = automaton.pieceTransition(state, piece), transition.target(atBoundary: isBoundary) >= 0 { return true }
         }
         if anywhere ? fuzziness.values : fuzziness.words, isBoundary {
@@ -399,29 +399,13 @@ struct MatchRun {
     // MARK: Words
 
     /// The template words spelled by the input from `position`, as offsets in the
-    /// workspace's `exactStore`.
+    /// workspace's `exactPieces.store`.
     private mutating func exactPieces(at position: Int) -> Range<Int> {
-        if workspace.exactKnown[position] {
-            let range = workspace.exactRanges[position]
-            return Int(range.lowerBound)..<Int(range.upperBound)
+        if let known = workspace.exactPieces.entries(at: position) { return known }
+        let (trie, scalars) = (grammar.pieces.trie, input.scalars)
+        return workspace.exactPieces.computeEntries(at: position) { store in
+            trie.prefixes(of: scalars, from: position) { store.append(($0, Int32($1))) }
         }
-        // Taken out of the workspace so it is uniquely referenced, and refilled in place.
-        var store = MatchRun.takeKeeping(&workspace.exactStore)
-        let start = store.count
-        grammar.pieces.trie.prefixes(of: input.scalars, from: position) { store.append(($0, Int32($1))) }
-        let end = store.count
-        workspace.exactStore = store
-        workspace.exactRanges[position] = Int32(start)..<Int32(end)
-        workspace.exactKnown[position] = true
-        return start..<end
-    }
-
-    /// The array at `slot`, contents kept, leaving an empty one there.
-    @inline(__always)
-    static func takeKeeping<Element>(_ slot: inout [Element]) -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &slot)
-        return taken
     }
 
     /// The array at `slot`, emptied with its capacity kept, leaving an empty one there.
@@ -466,22 +450,16 @@ struct MatchRun {
     }
 
     /// Where the skip words starting at `position` end, as offsets in the workspace's
-    /// `skipStore`.
+    /// `skipEnds.store`.
     private mutating func skipWordEnds(at position: Int) -> Range<Int> {
-        if workspace.skipKnown[position] {
-            let range = workspace.skipRanges[position]
-            return Int(range.lowerBound)..<Int(range.upperBound)
+        if let known = workspace.skipEnds.entries(at: position) { return known }
+        let (skipWords, scalars, isBoundary) = (grammar.skipWords, input.scalars, input.isBoundary)
+        return workspace.skipEnds.computeEntries(at: position) { store in
+            let start = store.count
+            skipWords.matches(in: scalars, isBoundary: isBoundary, from: position) { _, end in
+                if isBoundary[end], !store[start...].contains(Int32(end)) { store.append(Int32(end)) }
+            }
         }
-        var store = MatchRun.takeKeeping(&workspace.skipStore)
-        let start = store.count
-        grammar.skipWords.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { _, end in
-            if input.isBoundary[end], !store[start...].contains(Int32(end)) { store.append(Int32(end)) }
-        }
-        let end = store.count
-        workspace.skipStore = store
-        workspace.skipRanges[position] = Int32(start)..<Int32(end)
-        workspace.skipKnown[position] = true
-        return start..<end
     }
 
     // MARK: Lists
@@ -500,7 +478,7 @@ struct MatchRun {
             // slot and none of the words here, the simulation is not needed (in unspaced
             // scripts every character is a position, and lists are asked at each).
             if !fuzziness.values, automaton.slotRange(Automaton.start).isEmpty,
-               !exactPieces(at: position).contains(where: { automaton.pieceTransition(Automaton.start, workspace.exactStore[$0].piece) != nil }) {
+               !exactPieces(at: position).contains(where: { automaton.pieceTransition(Automaton.start, workspace.exactPieces.store[$0].piece) != nil }) {
                 break
             }
             let completions = simulate(automaton, from: position, anywhere: true)

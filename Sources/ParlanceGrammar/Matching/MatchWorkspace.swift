@@ -8,19 +8,13 @@ import ParlanceText
 /// numbers at each position) is computed once per utterance and shared by its passes; what
 /// depends on a pass's corrections (list matches, captures) is cleared for each pass.
 struct MatchWorkspace {
-    /// Per position: the template words spelled from there, when known, as a range of
-    /// ``exactStore`` (ranges, not arrays: handing out an array costs a retain and a
-    /// release per thread that asks).
-    var exactRanges: [Range<Int32>] = []
-    var exactStore: [(piece: Int32, end: Int32)] = []
-    var exactKnown: [Bool] = []
+    /// Per position: the template words spelled from there.
+    var exactPieces = PositionTable<(piece: Int32, end: Int32)>()
     /// Per position: the template words within their edit budget of the word there.
     var fuzzyPieces: [[(piece: Int32, end: Int32, edits: UInt8)]] = []
     var fuzzyKnown: [Bool] = []
-    /// Per position: where the skip words starting there end, as a range of ``skipStore``.
-    var skipRanges: [Range<Int32>] = []
-    var skipStore: [Int32] = []
-    var skipKnown: [Bool] = []
+    /// Per position: where the skip words starting there end.
+    var skipEnds = PositionTable<Int32>()
     /// Per position: the number in digits starting there, when read.
     var digits: [DigitReading?] = []
     /// The numbers in words above ``SpelledNumbers/spelledLimit`` by where they start
@@ -46,16 +40,12 @@ struct MatchWorkspace {
 
     /// Readies the workspace for an utterance of `count` scalars (`count + 1` positions).
     mutating func beginUtterance(positions count: Int) {
-        MatchWorkspace.reset(&exactKnown, count)
         MatchWorkspace.reset(&fuzzyKnown, count)
-        MatchWorkspace.reset(&skipKnown, count)
         digits.removeAll(keepingCapacity: true)
         if !readNumbers.isEmpty { readNumbers.removeAll() }
         digits.append(contentsOf: repeatElement(nil, count: count))
-        exactStore.removeAll(keepingCapacity: true)
-        skipStore.removeAll(keepingCapacity: true)
-        if exactRanges.count < count { exactRanges.append(contentsOf: repeatElement(0..<0, count: count - exactRanges.count)) }
-        if skipRanges.count < count { skipRanges.append(contentsOf: repeatElement(0..<0, count: count - skipRanges.count)) }
+        exactPieces.reset(positions: count)
+        skipEnds.reset(positions: count)
         while fuzzyPieces.count < count { fuzzyPieces.append([]) }
         beginPass()
     }
@@ -101,7 +91,41 @@ struct MatchWorkspace {
     /// Whether keeping the workspace is worth its memory: not after an unusually long
     /// utterance, whose buffers would stay that large.
     var isWorthKeeping: Bool {
-        exactRanges.count <= 1024 && listStore.capacity <= 16_384 && listStamps.count <= 65_536 && continueAnswers.capacity <= 65_536 && arena.captures.capacity <= 16_384
+        exactPieces.positions <= 1024 && listStore.capacity <= 16_384 && listStamps.count <= 65_536 && continueAnswers.capacity <= 65_536 && arena.captures.capacity <= 16_384
+    }
+}
+
+/// What the input holds at each position, computed when first asked: one flat store with a
+/// range of it per position (ranges, not arrays per position: handing out an array costs a
+/// retain and a release per thread that asks).
+struct PositionTable<Element> {
+    private(set) var store: [Element] = []
+    /// Per position: its range of ``store``; lower bound -1 while not computed.
+    private var ranges: [Range<Int32>] = []
+
+    var positions: Int { ranges.count }
+
+    /// Forgets every position's entries, for an input of `count` positions.
+    mutating func reset(positions count: Int) {
+        store.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+        ranges.append(contentsOf: repeatElement(-1 ..< -1, count: count))
+    }
+
+    /// The entries of `position`, if computed.
+    @inline(__always)
+    func entries(at position: Int) -> Range<Int>? {
+        let known = ranges[position]
+        return known.lowerBound >= 0 ? Int(known.lowerBound)..<Int(known.upperBound) : nil
+    }
+
+    /// Computes the entries of `position` with `compute`, which appends them to the store
+    /// it is given.
+    mutating func computeEntries(at position: Int, _ compute: (inout [Element]) -> Void) -> Range<Int> {
+        let start = store.count
+        compute(&store)
+        ranges[position] = Int32(start)..<Int32(store.count)
+        return start..<store.count
     }
 }
 
