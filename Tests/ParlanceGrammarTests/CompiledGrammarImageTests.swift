@@ -141,7 +141,7 @@ struct CompiledGrammarImageTests {
         #expect(values.map { Array($0.input.text.utf8) }.contains(Array("caf\u{E9}".utf8)))
         // The reader of numbers above the spelled limit is made again, when first needed.
         let readers = read.lists.compactMap { list -> DeferredNumberReader? in
-            if case .range(_, let spelled) = list.kind { return spelled.deferredReader }
+            if case .range(let rangeList) = list.kind { return rangeList.spelled.deferredReader }
             return nil
         }
         #expect(readers.map { $0.tag } == ["en", "de"])

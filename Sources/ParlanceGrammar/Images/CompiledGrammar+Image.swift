@@ -175,15 +175,15 @@ extension CompiledList {
     func write(to image: inout GrammarImageWriter) {
         image.append(name)
         switch kind {
-        case .values(let automaton, let values):
+        case .values(let list):
             image.append(ListTag.values.rawValue)
-            image.append(values.count)
-            for value in values { value.write(to: &image) }
-            automaton.write(to: &image)
-        case .range(let range, let spelled):
+            image.append(list.values.count)
+            for value in list.values { value.write(to: &image) }
+            list.automaton.write(to: &image)
+        case .range(let list):
             image.append(ListTag.range.rawValue)
-            range.write(to: &image)
-            spelled.write(to: &image)
+            list.range.write(to: &image)
+            list.spelled.write(to: &image)
         case .wildcard:
             image.append(ListTag.wildcard.rawValue)
         case .external:
@@ -193,8 +193,8 @@ extension CompiledList {
 
     /// - Parameters:
     ///   - pieceCount, slotCount: the template words and slot symbols a value automaton may name.
-    init(from image: inout GrammarImageReader, grammar: LanguageGrammar, language: Language, pieceCount: Int,
-         slotCount: Int) throws(ImageError) {
+    convenience init(from image: inout GrammarImageReader, grammar: LanguageGrammar, language: Language, pieceCount: Int,
+                     slotCount: Int) throws(ImageError) {
         let name = try image.readString()
         let tag = try image.read(UInt8.self)
         let kind: Kind
@@ -205,10 +205,10 @@ extension CompiledList {
             for _ in 0..<count { values.append(try SlotValue(from: &image)) }
             let automaton = try Automaton(from: &image, pieceCount: pieceCount, slotCount: slotCount, acceptCount: values.count,
                                           "the automaton of list '\(name)'")
-            kind = .values(automaton, values)
+            kind = .values(ValueList(automaton: automaton, values: values))
         case .range:
             let range = try NumberRange(from: &image)
-            kind = .range(range, try SpelledNumbers(from: &image, grammar: grammar, language: language))
+            kind = .range(RangeList(range: range, spelled: try SpelledNumbers(from: &image, grammar: grammar, language: language)))
         case .wildcard: kind = .wildcard
         case .external: kind = .external
         case nil: throw image.damaged("the compiled list '\(name)' of kind \(tag)")
@@ -226,8 +226,8 @@ extension CompiledList {
         var named: [[Int]] = Array(repeating: [], count: lists.count)
         var namedBy = [Int](repeating: 0, count: lists.count)
         for (index, list) in lists.enumerated() {
-            guard case .values(let automaton, _) = list.kind else { continue }
-            named[index] = Array(Set(automaton.slots.map { Int(slotLists[Int($0.symbol)]) })).sorted()
+            guard case .values(let valueList) = list.kind else { continue }
+            named[index] = Array(Set(valueList.automaton.slots.map { Int(slotLists[Int($0.symbol)]) })).sorted()
             for target in named[index] { namedBy[target] += 1 }
         }
         var ready = lists.indices.filter { namedBy[$0] == 0 }

@@ -56,8 +56,8 @@ extension CompiledGrammar {
             let value: String
             var match: PathStep.Match = capture.kind == .fuzzy || capture.edits > 0 ? .fuzzy : .exact
             switch (list.kind, capture.kind) {
-            case (.values(_, let values), _):
-                let item = values[Int(capture.value)]
+            case (.values(let valueList), _):
+                let item = valueList.values[Int(capture.value)]
                 value = item.output.map { "\($0)" } ?? "\"\(said)\""
             case (.external, _):
                 value = run.external.lists[list.name].map { "\"\($0.values[Int(capture.value)].text)\"" } ?? "?"

@@ -141,8 +141,8 @@ extension CompiledGrammar {
             let span = input.span(range)
             let slot: SlotMatch
             switch (list.kind, capture.kind) {
-            case (.values(_, let values), _):
-                let value = values[Int(capture.value)]
+            case (.values(let valueList), _):
+                let value = valueList.values[Int(capture.value)]
                 for (key, item) in value.context { context[key] = item }
                 slot = SlotMatch(name: symbol.slotName, value: value.output ?? .string(text), text: text, listValue: value.input.text,
                                  span: span, kind: capture.edits > 0 ? .fuzzy : (value.output == nil ? .text : .exact), edits: Int(capture.edits))

@@ -55,8 +55,9 @@ public final class ExternalLists: Sendable {
     public func values(of list: String) -> [ExternalValue] { lists[list]?.values ?? [] }
 }
 
-/// One external list, indexed.
-struct PreparedValues: Sendable {
+/// One external list, indexed. (A class: the matcher looks it up at every position it
+/// asks the list, and a struct's copy would retain each of its arrays.)
+final class PreparedValues: Sendable {
     let values: [ExternalValue]
     /// Each value's key (normalized scalars with boundary marks).
     let keys: [[UInt32]]

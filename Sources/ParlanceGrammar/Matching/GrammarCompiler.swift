@@ -240,7 +240,7 @@ struct GrammarCompiler {
             let id = Int32(lists.count)
             listIDs[key] = id
             let numbers = NumberRange(lowerBound: range.lowerBound, upperBound: range.upperBound, step: range.step)
-            lists.append(CompiledList(name: reference.listName, kind: .range(numbers, try spelled(numbers, template: template))))
+            lists.append(CompiledList(name: reference.listName, kind: .range(CompiledList.RangeList(range: numbers, spelled: try spelled(numbers, template: template)))))
             return id
         }
         let isLocal = scope.localLists.contains(reference.listName)
@@ -262,7 +262,7 @@ struct GrammarCompiler {
         lists.append(nil)  // in progress: a reference to it from its own values is a cycle
         let kind: CompiledList.Kind
         switch list.kind {
-        case .range(let range): kind = .range(range, try spelled(range, template: template))
+        case .range(let range): kind = .range(CompiledList.RangeList(range: range, spelled: try spelled(range, template: template)))
         case .wildcard: kind = .wildcard
         case .external: kind = .external
         case .values(let values):
@@ -277,7 +277,7 @@ struct GrammarCompiler {
                 builder.add(.accept(Int32(index)), from: end)
             }
             do {
-                kind = .values(try builder.determinized(stateLimit: GrammarCompiler.stateLimit), values)
+                kind = .values(CompiledList.ValueList(automaton: try builder.determinized(stateLimit: GrammarCompiler.stateLimit), values: values))
             } catch {
                 throw GrammarError(.invalidStructure, location: list.location, text: list.name,
                                    message: "the values of list '\(list.name)' need more than \(error.limit) automaton states",

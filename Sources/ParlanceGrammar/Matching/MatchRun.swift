@@ -472,16 +472,16 @@ struct MatchRun {
         var begin = workspace.listStore.count
         let compiled = grammar.lists[list]
         switch compiled.kind {
-        case .values(let automaton, _):
+        case .values(let valueList):
             // Most lists cannot start at most positions: without corrections, a value's
             // first step is a word spelled here or a slot, so when the start state has no
             // slot and none of the words here, the simulation is not needed (in unspaced
             // scripts every character is a position, and lists are asked at each).
-            if !fuzziness.values, automaton.slotRange(Automaton.start).isEmpty,
-               !exactPieces(at: position).contains(where: { automaton.pieceTransition(Automaton.start, workspace.exactPieces.store[$0].piece) != nil }) {
+            if !fuzziness.values, valueList.automaton.slotRange(Automaton.start).isEmpty,
+               !exactPieces(at: position).contains(where: { valueList.automaton.pieceTransition(Automaton.start, workspace.exactPieces.store[$0].piece) != nil }) {
                 break
             }
-            let completions = simulate(automaton, from: position, anywhere: true)
+            let completions = simulate(valueList.automaton, from: position, anywhere: true)
             begin = workspace.listStore.count  // after what the values' own lists matched
             for completion in completions where completion.end > position {
                 let match = ListMatch(end: Int32(completion.end), kind: .exact, value: completion.accept, number: 0,
@@ -495,22 +495,22 @@ struct MatchRun {
             }
         case .external:
             if let values = external.lists[compiled.name] { workspace.listStore += externalMatches(values, at: position) }
-        case .range(let range, let spelled):
-            if range.digits, let digits = digits(at: position) {
+        case .range(let rangeList):
+            if rangeList.range.digits, let digits = digits(at: position) {
                 // hassil reads a decimal only where the range has fractions.
-                let (end, number) = range.fractions != nil ? (digits.end, digits.value) : (digits.integerEnd, digits.integerValue)
-                if let value = range.accepts(number, spelledOut: false) {
+                let (end, number) = rangeList.range.fractions != nil ? (digits.end, digits.value) : (digits.integerEnd, digits.integerValue)
+                if let value = rangeList.range.accepts(number, spelledOut: false) {
                     workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: -1))
                 }
             }
-            if range.words {
-                spelled.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { index, end in
-                    guard let value = range.accepts(spelled.values[Int(index)], spelledOut: true) else { return }
+            if rangeList.range.words {
+                rangeList.spelled.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { index, end in
+                    guard let value = rangeList.range.accepts(rangeList.spelled.values[Int(index)], spelledOut: true) else { return }
                     workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: -1))
                 }
-                if let reader = spelled.reader, input.isBoundary[position] {
+                if let reader = rangeList.spelled.reader, input.isBoundary[position] {
                     for number in numbersInWords(reader)[position] ?? [] {
-                        guard let value = range.accepts(number.value, spelledOut: true) else { continue }
+                        guard let value = rangeList.range.accepts(number.value, spelledOut: true) else { continue }
                         workspace.listStore.append(ListMatch(end: Int32(number.end), kind: .number, value: 0, number: value, edits: 0, nested: -1))
                     }
                 }
