@@ -80,6 +80,8 @@ public final class NumberReader: Sendable {
     public let tokenizer: Tokenizer
     let lexicon: NumberLexicon
     let formats: NumberFormatPool<Formats>
+    /// ICU results shared by every reading (see ``ScanMemo``).
+    let memo = ScanMemo()
 
     /// Opens ICU's formatters for `language` and derives its number lexicon.
     ///
