@@ -177,8 +177,7 @@ extension CompiledList {
         switch kind {
         case .values(let list):
             image.append(ListTag.values.rawValue)
-            image.append(list.values.count)
-            for value in list.values { value.write(to: &image) }
+            SlotValue.write(list.values, to: &image)
             list.automaton.write(to: &image)
         case .range(let list):
             image.append(ListTag.range.rawValue)
@@ -200,9 +199,7 @@ extension CompiledList {
         let kind: Kind
         switch ListTag(rawValue: tag) {
         case .values:
-            let count = try image.readCount()
-            var values: [SlotValue] = []
-            for _ in 0..<count { values.append(try SlotValue(from: &image)) }
+            let values = try SlotValue.readAll(from: &image)
             let automaton = try Automaton(from: &image, pieceCount: pieceCount, slotCount: slotCount, acceptCount: values.count,
                                           "the automaton of list '\(name)'")
             kind = .values(ValueList(automaton: automaton, values: values))

@@ -129,8 +129,7 @@ extension SlotList {
         switch kind {
         case .values(let values):
             image.append(ListTag.values.rawValue)
-            image.append(values.count)
-            for value in values { value.write(to: &image) }
+            SlotValue.write(values, to: &image)
         case .range(let range):
             image.append(ListTag.range.rawValue)
             range.write(to: &image)
@@ -149,10 +148,7 @@ extension SlotList {
         let kind: Kind
         switch ListTag(rawValue: tag) {
         case .values:
-            let count = try image.readCount()
-            var values: [SlotValue] = []
-            for _ in 0..<count { values.append(try SlotValue(from: &image)) }
-            kind = .values(values)
+            kind = .values(try SlotValue.readAll(from: &image))
         case .range: kind = .range(try NumberRange(from: &image))
         case .wildcard: kind = .wildcard
         case .external: kind = .external
@@ -163,6 +159,21 @@ extension SlotList {
 }
 
 extension SlotValue {
+    /// A list's values: their count, then each.
+    static func write(_ values: [SlotValue], to image: inout GrammarImageWriter) {
+        image.append(values.count)
+        for value in values { value.write(to: &image) }
+    }
+
+    /// The values ``write(_:to:)`` wrote.
+    static func readAll(from image: inout GrammarImageReader) throws(ImageError) -> [SlotValue] {
+        let count = try image.readCount()
+        var values: [SlotValue] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(try SlotValue(from: &image)) }
+        return values
+    }
+
     func write(to image: inout GrammarImageWriter) {
         input.write(to: &image)
         image.append(output != nil)

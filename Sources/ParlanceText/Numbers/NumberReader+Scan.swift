@@ -75,7 +75,7 @@ extension NumberReader {
             self.classes = classes
         }
 
-        mutating func run() -> [NumberMatch] {
+        func run() -> [NumberMatch] {
             var found: [Found] = []
             var index = 0
             while index < units.count {
@@ -113,7 +113,7 @@ extension NumberReader {
 
         /// Reads a run of number-word units greedily from the left, in windows of at most
         /// ``NumberLexicon/longestSpan`` units.
-        mutating func readWords(_ run: Range<Int>, into found: inout [Found]) {
+        func readWords(_ run: Range<Int>, into found: inout [Found]) {
             var start = run.lowerBound
             while start < run.upperBound {
                 let end = min(run.upperBound, start + lexicon.longestSpan)
@@ -127,7 +127,7 @@ extension NumberReader {
         }
 
         /// The longest confirmed number starting at the window's first unit.
-        mutating func readSpelled(_ window: Range<Int>) -> Found? {
+        func readSpelled(_ window: Range<Int>) -> Found? {
             let first = window.lowerBound
             var text: [UInt16] = []
             var unitEnds: [Int] = []  // UTF-16 offset after each unit of the window
@@ -168,7 +168,7 @@ extension NumberReader {
         /// The kind of number when formatting `value` back with some rule set spells exactly
         /// the span's letters; nil when no rule set does (a run-together parse such as
         /// "one two" → 102).
-        mutating func confirm(_ span: Range<Int>, value: Double) -> NumberMatch.Kind? {
+        func confirm(_ span: Range<Int>, value: Double) -> NumberMatch.Kind? {
             var letters = String.UnicodeScalarView()
             for unit in units[span] {
                 for scalar in tokenized.normalizedScalars(of: unit) where scalar.isLetterMarkOrDigit { letters.append(scalar) }
@@ -181,7 +181,7 @@ extension NumberReader {
             return nil
         }
 
-        mutating func spellingsOf(_ value: Double) -> [Spelling] {
+        func spellingsOf(_ value: Double) -> [Spelling] {
             if let known = reader.memo.spellings(of: value) { return known }
             var result: [Spelling] = []
             for ruleSet in lexicon.ruleSets {
@@ -193,7 +193,7 @@ extension NumberReader {
             return result
         }
 
-        mutating func parse(_ text: ArraySlice<UInt16>) -> ParseResult? {
+        func parse(_ text: ArraySlice<UInt16>) -> ParseResult? {
             let key = Array(text)
             if let known = reader.memo.parse(of: key) { return known.length > 0 ? known : nil }
             let parsed = key.withUnsafeBufferPointer { formats.spellout.parse($0) }
@@ -206,7 +206,7 @@ extension NumberReader {
 
         /// Reads the numbers in a unit that starts with a digit: "42", "3,5", "1.000",
         /// "٤٢", "５２", "21st", and "1,2,3" as three numbers when ICU will not read it whole.
-        mutating func readDigits(at index: Int, into found: inout [Found]) {
+        func readDigits(at index: Int, into found: inout [Found]) {
             let unit = units[index]
             guard unit.utf8Range.count <= Scan.longestDigitUnit else { return }
             var start = unit.utf8Range.lowerBound
@@ -267,7 +267,7 @@ extension NumberReader {
 
         /// Extends a digit number over an ordinal suffix that ICU's ordinal format writes for
         /// its value: "21st" but not "21th".
-        mutating func readOrdinalSuffix(of number: inout Found) {
+        func readOrdinalSuffix(of number: inout Found) {
             guard !lexicon.ordinalSuffixes.isEmpty, number.value >= 0, number.kind == .cardinal else { return }
             var byte = number.bytes.upperBound
             guard byte < bytes.count else { return }
@@ -483,7 +483,7 @@ extension NumberReader {
             return (decode(at: start).0, start)
         }
 
-        mutating func appendUTF16(_ range: Range<Int>, to output: inout [UInt16]) {
+        func appendUTF16(_ range: Range<Int>, to output: inout [UInt16]) {
             var byte = range.lowerBound
             while byte < range.upperBound {
                 let (scalar, length) = decode(at: byte)

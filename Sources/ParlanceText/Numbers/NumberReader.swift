@@ -136,7 +136,7 @@ public final class NumberReader: Sendable {
         var text = tokenized.text
         return text.withUTF8 { bytes in
             formats.withFormats { formats in
-                var scan = Scan(reader: self, tokenized: tokenized, bytes: bytes, formats: formats, classes: classes)
+                let scan = Scan(reader: self, tokenized: tokenized, bytes: bytes, formats: formats, classes: classes)
                 return scan.run()
             }
         }
