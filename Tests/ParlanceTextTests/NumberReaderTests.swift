@@ -217,6 +217,21 @@ private func reader(_ tag: String, _ options: NumberReader.Options = .init()) th
     #expect(results.allSatisfy { $0 == expected })
 }
 
+@Test func rememberedSpellingsGiveTheSameReadings() throws {
+    // A reader remembers ICU's spellings of values and its parses of texts across readings
+    // (`NumberReader.ScanMemo`): what one sentence leaves there must not change another's
+    // reading, in either order, nor the same sentence's reading the second time.
+    let sentences = ["Buch einen Tisch für vier Personen um 19 Uhr", "zweiundvierzig Prozent der Stimmen", "am dritten Tag",
+                     "vier und vierzig", "vierhundert Euro für einundzwanzig Karten", "Tisch für vier", "die vierte Person"]
+    let first = try NumberReader(language: Language("de"))
+    let readings = sentences.map { first.numbers(in: $0) }
+    #expect(sentences.map { first.numbers(in: $0) } == readings)
+    let second = try NumberReader(language: Language("de"))
+    #expect(sentences.reversed().map { second.numbers(in: $0) } == Array(readings.reversed()))
+    #expect(readings[0].map(\.value) == [4, 19])
+    #expect(readings.allSatisfy { !$0.isEmpty })
+}
+
 @Test(arguments: ["en", "de", "fr", "ja", "zh-Hans", "ar"])
 func randomStringsNeverBreakSpans(tag: String) throws {
     let numbers = try reader(tag)
