@@ -23,25 +23,49 @@ public struct ParseResult: Sendable {
 /// One reading of an utterance: an app, an intent, its parameters and their resolutions.
 public struct IntentHypothesis: Sendable {
     /// The app that would receive the intent.
-    public let app: App
+    public var app: App { fields.app }
     /// How the app was chosen.
-    public let appSelection: AppSelection
+    public var appSelection: AppSelection { fields.appSelection }
     /// The intent's definition (custom intents have one made from the app's examples).
-    public let intent: IntentDefinition
+    public var intent: IntentDefinition { fields.intent }
     /// The language the utterance was read in.
-    public let language: String
+    public var language: String { fields.language }
     /// The parameters: every parameter said, and the required ones that were not, in the
     /// catalogue's order.
-    public let parameters: [ParameterResult]
+    public var parameters: [ParameterResult] { fields.parameters }
     /// A confidence in [0, 1]: the grammar match's, lowered for app ambiguity and for
     /// parameters that need the user's help.
     public let score: Double
     /// True when the device is locked and the app lists the intent in IntentsRestrictedWhileLocked.
     public let requiresUnlock: Bool
     /// The grammar match behind it (template, ranking key, slots).
-    public let match: Hypothesis
+    public var match: Hypothesis { fields.match }
     /// How it ranks among readings (``ReadingKey``).
     let reading: ReadingKey
+
+    /// The fields that hold references, in one immutable box: a hypothesis is copied as the
+    /// engine ranks readings across apps and languages, and the app, the intent's definition
+    /// and the parameters would cost a retain and a release per reference on every copy.
+    private final class Fields: Sendable {
+        let app: App
+        let appSelection: AppSelection
+        let intent: IntentDefinition
+        let language: String
+        let parameters: [ParameterResult]
+        let match: Hypothesis
+
+        init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
+             match: Hypothesis) {
+            self.app = app
+            self.appSelection = appSelection
+            self.intent = intent
+            self.language = language
+            self.parameters = parameters
+            self.match = match
+        }
+    }
+
+    private let fields: Fields
 
     public init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
                 score: Double, requiresUnlock: Bool, match: Hypothesis) {
@@ -51,15 +75,24 @@ public struct IntentHypothesis: Sendable {
 
     init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
          score: Double, requiresUnlock: Bool, match: Hypothesis, reading: ReadingKey) {
+        fields = Fields(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, match: match)
         self.reading = reading
-        self.app = app
-        self.appSelection = appSelection
-        self.intent = intent
-        self.language = language
-        self.parameters = parameters
         self.score = score
         self.requiresUnlock = requiresUnlock
-        self.match = match
+    }
+
+    /// The same hypothesis with another app selection and score (the rest is shared).
+    func with(appSelection: AppSelection, score: Double) -> IntentHypothesis {
+        IntentHypothesis(fields: appSelection == self.appSelection ? fields
+                            : Fields(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, match: match),
+                         score: score, requiresUnlock: requiresUnlock, reading: reading)
+    }
+
+    private init(fields: Fields, score: Double, requiresUnlock: Bool, reading: ReadingKey) {
+        self.fields = fields
+        self.score = score
+        self.requiresUnlock = requiresUnlock
+        self.reading = reading
     }
 
     /// The parameter named `name`.

@@ -243,8 +243,7 @@ struct Reader {
                 selection = .ambiguous(ambiguousApps)
                 score /= Double(ambiguousApps.count)
             }
-            return IntentHypothesis(app: h.app, appSelection: selection, intent: h.intent, language: h.language, parameters: h.parameters,
-                                    score: score, requiresUnlock: h.requiresUnlock, match: h.match, reading: h.reading)
+            return h.with(appSelection: selection, score: score)
         }
     }
 

@@ -233,10 +233,7 @@ extension CompiledGrammar {
         return kept.map { candidate in
             let hypothesis = candidate.hypothesis
             let tied = unique.contains { $0.hypothesis.intent != hypothesis.intent && $0.hypothesis.ranking.ties(with: hypothesis.ranking) }
-            return Candidate(hypothesis: Hypothesis(intent: hypothesis.intent, slots: hypothesis.slots, context: hypothesis.context,
-                                                    metadata: hypothesis.metadata, response: hypothesis.response, template: hypothesis.template,
-                                                    ranking: hypothesis.ranking, confidence: tied ? hypothesis.confidence / 2 : hypothesis.confidence,
-                                                    isNearTie: tied),
+            return Candidate(hypothesis: hypothesis.with(confidence: tied ? hypothesis.confidence / 2 : hypothesis.confidence, isNearTie: tied),
                              path: candidate.path)
         }
     }

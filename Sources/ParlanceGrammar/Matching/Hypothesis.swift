@@ -68,26 +68,66 @@ public struct MatchResult: Sendable {
 /// One complete match of an utterance: an intent, its slots, and how well it matched.
 public struct Hypothesis: Sendable {
     /// The intent's name.
-    public let intent: String
+    public var intent: String { fields.intent }
     /// The slots: those the utterance filled, in utterance order, then the data block's
     /// fixed slots and slots copied from the context. A slot filled twice keeps its last value.
-    public let slots: [SlotMatch]
+    public var slots: [SlotMatch] { fields.slots }
     /// The context after matching: the given context with what matched values brought
     /// (an entity's domain) merged over it.
-    public let context: [String: DataValue]
+    public var context: [String: DataValue] { fields.context }
     /// The data block's metadata.
-    public let metadata: [String: DataValue]
+    public var metadata: [String: DataValue] { fields.metadata }
     /// The response key (`response:`, or "default").
-    public let response: String
+    public var response: String { fields.response }
     /// The template that matched.
-    public let template: Template
+    public var template: Template { fields.template }
     /// The ranking key.
     public let ranking: RankingKey
     /// A confidence in [0, 1] derived from the ranking key (see ``RankingKey/confidence``),
     /// halved on a near-tie with another intent.
-    public let confidence: Double
+    public private(set) var confidence: Double
     /// True when a hypothesis of another intent ranks the same up to the tie-breakers.
-    public let isNearTie: Bool
+    public private(set) var isNearTie: Bool
+
+    /// The fields that hold references, in one immutable box: hypotheses are copied into
+    /// candidate lists, rankings and results, and a struct of strings, arrays and
+    /// dictionaries costs a retain and a release per reference on every copy.
+    private final class Fields: Sendable {
+        let intent: String
+        let slots: [SlotMatch]
+        let context: [String: DataValue]
+        let metadata: [String: DataValue]
+        let response: String
+        let template: Template
+
+        init(intent: String, slots: [SlotMatch], context: [String: DataValue], metadata: [String: DataValue], response: String,
+             template: Template) {
+            self.intent = intent
+            self.slots = slots
+            self.context = context
+            self.metadata = metadata
+            self.response = response
+            self.template = template
+        }
+    }
+
+    private let fields: Fields
+
+    init(intent: String, slots: [SlotMatch], context: [String: DataValue], metadata: [String: DataValue], response: String,
+         template: Template, ranking: RankingKey, confidence: Double, isNearTie: Bool) {
+        fields = Fields(intent: intent, slots: slots, context: context, metadata: metadata, response: response, template: template)
+        self.ranking = ranking
+        self.confidence = confidence
+        self.isNearTie = isNearTie
+    }
+
+    /// The same hypothesis with another confidence and near-tie mark (the box is shared).
+    func with(confidence: Double, isNearTie: Bool) -> Hypothesis {
+        var copy = self
+        copy.confidence = confidence
+        copy.isNearTie = isNearTie
+        return copy
+    }
 
     /// The slot named `name`, if filled.
     public func slot(_ name: String) -> SlotMatch? { slots.first { $0.name == name } }
