@@ -284,11 +284,11 @@ public final class Engine: Sendable {
             let candidates = self.models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
             models = candidates.isEmpty ? self.models : candidates
         }
-        let userSpans = Reader.UserSpans()
+        let memo = Reader.Memo()
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
         func read(fuzziness: MatchOptions.Fuzziness?, vocabulary: EditPolicy?, onlyIfUnbeatable: Bool = false) {
             for model in models {
-                let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, userSpans: userSpans, fuzziness: fuzziness,
+                let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, memo: memo, fuzziness: fuzziness,
                                                                          vocabularyPolicy: vocabulary, onlyIfUnbeatable: onlyIfUnbeatable)
                 guard let top = hypotheses.first else { continue }
                 if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }

@@ -17,11 +17,32 @@ struct Reader {
         let isAppName: Bool
     }
 
-    /// Spans of the users' vocabulary already found in this utterance, by shard and edit
-    /// policy: languages of one ``KeyForm`` share the index and tokenize alike, so one
-    /// search serves them.
-    final class UserSpans {
-        var found: [(shard: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
+    /// What the reads of one utterance have already computed, for the next read to reuse.
+    final class Memo {
+        /// Spans of the users' vocabulary, by shard and edit policy: languages of one
+        /// ``KeyForm`` share the index and tokenize alike, so one search serves them.
+        var userSpans: [(shard: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
+        /// The grammar's answers, by model, options and the values offered to it.
+        var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
+
+        /// The grammar's answer for `found` with `options`: a match already made with the
+        /// same ones, else a new one. A read with corrections only when nothing matches
+        /// (``MatchOptions/Fuzziness/whenNothingMatches``) first runs the exact pass, so an
+        /// exact read of the same values that found something is its answer: the reads of
+        /// a parse differ only in the vocabulary found with edits, and where that search
+        /// adds nothing (most free text), the grammar is not asked twice.
+        func match(_ utterance: String, model: LanguageModel, found: FoundValues, options: MatchOptions) -> MatchResult {
+            let key = ObjectIdentifier(model)
+            var exact = options
+            exact.fuzziness = .off
+            for entry in matches where entry.model == key && entry.found == found {
+                if entry.options == options { return entry.result }
+                if options.fuzziness == .whenNothingMatches, entry.options == exact, !entry.result.hypotheses.isEmpty { return entry.result }
+            }
+            let result = model.compiled.match(utterance, found: found, options: options)
+            matches.append((key, options, found, result))
+            return result
+        }
     }
 
     /// - Parameters:
@@ -32,15 +53,17 @@ struct Reader {
     ///   - onlyIfUnbeatable: give up (return nothing) as soon as the grammar's readings
     ///     show that none can be unbeatable (``ReadingKey/isUnbeatable``): each corrects a
     ///     word or value or leaves words to free text.
-    func read(_ utterance: String, locked: Bool, userSpans: UserSpans? = nil, fuzziness: MatchOptions.Fuzziness? = nil,
+    func read(_ utterance: String, locked: Bool, memo: Memo = Memo(), fuzziness: MatchOptions.Fuzziness? = nil,
               vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false) -> [IntentHypothesis] {
         let tokens = model.compiled.tokenizer.tokenize(utterance)
         let policy = vocabularyPolicy ?? engine.options.editPolicy
         let shard = ObjectIdentifier(model.vocabulary.user)
-        var known = userSpans?.found.first { $0.shard == shard && $0.policy == policy }?.spans
-        if known == nil, let userSpans {
+        let known: [VocabularySpan]
+        if let spans = memo.userSpans.first(where: { $0.shard == shard && $0.policy == policy })?.spans {
+            known = spans
+        } else {
             known = model.vocabulary.userSpans(in: tokens, policy: policy)
-            userSpans.found.append((shard, policy, known!))
+            memo.userSpans.append((shard, policy, known))
         }
         var found = FoundValues(closedLists: ["app"])
         // One value per list, app, words and edits goes to the grammar: items found on the
@@ -85,7 +108,7 @@ struct Reader {
         // in one reading: found values are grouped by app. What is left are readings of an
         // intent that the app whose vocabulary or example phrase they hold does not support.)
         while true {
-            let result = model.compiled.match(utterance, found: found, options: matchOptions)
+            let result = memo.match(utterance, model: model, found: found, options: matchOptions)
             if onlyIfUnbeatable, !result.hypotheses.contains(where: {
                 $0.ranking.wordEdits == 0 && $0.ranking.valueEdits == 0 && $0.ranking.wildcardScalars == 0
             }) { return [] }

@@ -14,7 +14,7 @@
 /// found.closedLists = ["app"]     // app names only, never free text
 /// compiled.match(utterance, found: found)
 /// ```
-public struct FoundValues: Sendable {
+public struct FoundValues: Sendable, Equatable {
     /// One value found in the utterance.
     public struct Value: Sendable, Hashable {
         /// The wildcard list it fills.
