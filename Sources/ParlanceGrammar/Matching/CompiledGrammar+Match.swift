@@ -99,8 +99,9 @@ extension CompiledGrammar {
         let completions = run.simulate(automaton, from: 0, anywhere: false)
         var candidates: [Candidate] = []
         var rejected: [Int32] = []
+        var words: Set<String>?
         for completion in completions {
-            if let hypothesis = hypothesis(completion, captures: run.arena.chain(completion.captures), input: input, lists: lists,
+            if let hypothesis = hypothesis(completion, captures: run.arena.chain(completion.captures), input: input, words: &words, lists: lists,
                                            found: found, context: context, options: options) {
                 candidates.append(Candidate(hypothesis: hypothesis, path: tracing ? path(to: completion.thread, in: run) : []))
             } else if tracing {
@@ -115,7 +116,9 @@ extension CompiledGrammar {
     }
 
     /// A completed path as a hypothesis, or nil when the data block's conditions reject it.
-    func hypothesis(_ completion: MatchRun.Completion, captures: [Capture], input: MatchInput, lists: ExternalLists,
+    /// `words` holds the utterance's normalized words once a data block with required
+    /// keywords asked for them (shared by the completions of one pass).
+    func hypothesis(_ completion: MatchRun.Completion, captures: [Capture], input: MatchInput, words: inout Set<String>?, lists: ExternalLists,
                     found: FoundValueTable = .empty, context given: [String: DataValue], options: MatchOptions) -> Hypothesis? {
         let entry = templates[Int(completion.accept)]
         let intent = grammar.intents[entry.intent]
@@ -127,8 +130,8 @@ extension CompiledGrammar {
                   ContextRules.avoids(data.excludesContext, given) else { return nil }
         }
         if let keywords = data.requiredKeywords, !keywords.isEmpty {
-            let words = Set(input.tokenized.tokens.map { input.tokenized.normalized($0) })
-            guard keywords.contains(where: { words.contains(tokenizer.normalizer.normalize($0)) }) else { return nil }
+            if words == nil { words = Set(input.tokenized.tokens.map { input.tokenized.normalized($0) }) }
+            guard let words, keywords.contains(where: { words.contains(tokenizer.normalizer.normalize($0)) }) else { return nil }
         }
 
         var slots: [SlotMatch] = []
@@ -205,14 +208,34 @@ extension CompiledGrammar {
         // Readings agree when they have the same intent, metadata (an app's example phrase
         // and a built-in template may give the same slots) and values of each slot in
         // order. Compared pairwise with the few kept: no dictionaries or hashing per reading.
+        // (Slots matched so far as bits, read in place: this runs for every pair of a
+        // pass's readings, dozens where free text can end at many words.)
         func agree(_ a: Hypothesis, _ b: Hypothesis) -> Bool {
             guard a.intent == b.intent, a.slots.count == b.slots.count, a.metadata == b.metadata else { return false }
-            var matched = [Bool](repeating: false, count: b.slots.count)
-            for slot in a.slots {
-                // The first unmatched slot of b with this name, in order: values of a slot
-                // filled several times keep their order.
-                guard let index = b.slots.indices.first(where: { !matched[$0] && b.slots[$0].name == slot.name }),
-                      b.slots[index].value == slot.value else { return false }
+            return a.slots.withUnsafeBufferPointer { x in
+                b.slots.withUnsafeBufferPointer { y in
+                    guard y.count <= 64 else { return agreeSlowly(x, y) }
+                    var matched: UInt64 = 0
+                    for i in x.indices {
+                        // The first unmatched slot of b with this name, in order: values of a
+                        // slot filled several times keep their order.
+                        var found = -1
+                        for j in y.indices where matched & (1 << UInt64(j)) == 0 && y[j].name == x[i].name {
+                            found = j
+                            break
+                        }
+                        guard found >= 0, y[found].value == x[i].value else { return false }
+                        matched |= 1 << UInt64(found)
+                    }
+                    return true
+                }
+            }
+        }
+        func agreeSlowly(_ x: UnsafeBufferPointer<SlotMatch>, _ y: UnsafeBufferPointer<SlotMatch>) -> Bool {
+            var matched = [Bool](repeating: false, count: y.count)
+            for slot in x {
+                guard let index = y.indices.first(where: { !matched[$0] && y[$0].name == slot.name }),
+                      y[index].value == slot.value else { return false }
                 matched[index] = true
             }
             return true
