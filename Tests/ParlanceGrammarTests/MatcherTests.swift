@@ -272,4 +272,17 @@ struct MatcherTests {
         #expect(lists["floor"] == [ExternalValue(text: "Upstairs")])
         #expect(try TemplateParser(language: Language("en")).parse("(a|b) [c] d").sampledTexts() == ["a c d", "a d", "b c d", "b d"])
     }
+
+    /// Slot text collapses whitespace with a table of Unicode's White_Space, not the
+    /// property lookup: it must agree with the property on every scalar.
+    @Test func whitespaceOfSlotTextIsUnicodesWhiteSpace() {
+        var disagreeing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if scalar.isSpace != scalar.properties.isWhitespace { disagreeing.append(value) }
+        }
+        #expect(disagreeing.isEmpty, "\(disagreeing.map { String($0, radix: 16) })")
+        // A no-break space and an ideographic space inside free text read as one space.
+        #expect(Self.match("play Jazz\u{00A0}\u{3000}Blues").0.best?.slot("search_query")?.value == "Jazz Blues")
+    }
 }

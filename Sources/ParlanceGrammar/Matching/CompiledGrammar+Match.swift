@@ -67,7 +67,7 @@ extension CompiledGrammar {
             // need wildcards; corrected template words rank below everything else.
             if all.allSatisfy({ $0.hypothesis.ranking.wildcards > 0 }) {
                 all += candidates(input, lists: lists, found: found, context: context, options: options, corrections: .values, tracing: tracing,
-                                  into: &evaluation, workspace: &workspace).filter { $0.hypothesis.ranking.edits > 0 }
+                                  keeping: { $0.edits > 0 }, into: &evaluation, workspace: &workspace)
             }
             if all.isEmpty {
                 all = candidates(input, lists: lists, found: found, context: context, options: options, corrections: .all, tracing: tracing,
@@ -81,11 +81,21 @@ extension CompiledGrammar {
         return evaluation
     }
 
-    /// Every hypothesis of one pass, unranked. The pass works in `workspace` and hands it
-    /// back.
+    /// The hypotheses of one pass whose key `keeping` accepts, unranked: every one when
+    /// tracing, else those ``ranked(_:limit:)`` can look at (below). The pass works in
+    /// `workspace` and hands it back.
+    ///
+    /// A completed path's ranking key is known before its hypothesis is built (the slots'
+    /// text, values, context rules: a few allocations each), except for a preferred slot.
+    /// So the completions are taken in key order and built until ``ranked(_:limit:)`` would
+    /// stop: `limit` readings that disagree, and the ties of the last. What it would never
+    /// look at is not built: in unspaced scripts a free text ending at every character
+    /// completes dozens of paths, of which the best few are kept. (Built in key order, the
+    /// first accepted hypothesis is also the pass's best, which is all that
+    /// ``evaluate(_:lists:found:context:options:tracing:)`` asks of a pass besides these.)
     func candidates(_ input: MatchInput, lists: ExternalLists, found: FoundValueTable, context: [String: DataValue], options: MatchOptions,
-                    corrections: MatchRun.Corrections, tracing: Bool, into evaluation: inout Evaluation,
-                    workspace: inout MatchWorkspace) -> [Candidate] {
+                    corrections: MatchRun.Corrections, tracing: Bool, keeping: (RankingKey) -> Bool = { _ in true },
+                    into evaluation: inout Evaluation, workspace: inout MatchWorkspace) -> [Candidate] {
         // Paths to one state at one position share every continuation, so with an additive
         // score only their best few can end among the best hypotheses. Not where a path's
         // captures weigh beyond its score: a preferred slot, context rules.
@@ -98,21 +108,48 @@ extension CompiledGrammar {
         }
         let completions = run.simulate(automaton, from: 0, anywhere: false)
         var candidates: [Candidate] = []
-        var rejected: [Int32] = []
         var words: Set<String>?
-        for completion in completions {
-            if let hypothesis = hypothesis(completion, captures: run.arena.chain(completion.captures), input: input, words: &words, lists: lists,
-                                           found: found, context: context, options: options) {
-                candidates.append(Candidate(hypothesis: hypothesis, path: tracing ? path(to: completion.thread, in: run) : []))
-            } else if tracing {
-                rejected.append(completion.accept)
+        if tracing || options.preferredSlot != nil {
+            var rejected: [Int32] = []
+            for completion in completions {
+                if let hypothesis = hypothesis(completion, captures: run.arena.chain(completion.captures), input: input, words: &words, lists: lists,
+                                               found: found, context: context, options: options), keeping(hypothesis.ranking) {
+                    candidates.append(Candidate(hypothesis: hypothesis, path: tracing ? path(to: completion.thread, in: run) : []))
+                } else if tracing {
+                    rejected.append(completion.accept)
+                }
             }
+            if tracing {
+                evaluation.lastRun = run
+                evaluation.rejected = rejected
+            }
+            return candidates
         }
-        if tracing {
-            evaluation.lastRun = run
-            evaluation.rejected = rejected
+        let keys = completions.map { rankingKey(of: $0, input: input, lacksPreferredSlot: false, preferredSlotLength: 0) }
+        // Stable: completions equal on the key keep the order the eager build had.
+        let order = completions.indices.filter { keeping(keys[$0]) }.sorted { keys[$0] < keys[$1] || (!(keys[$1] < keys[$0]) && $0 < $1) }
+        let wanted = max(options.limit, 1)
+        var distinct: [Hypothesis] = []
+        for index in order {
+            if distinct.count >= wanted, !keys[index].ties(with: distinct[wanted - 1].ranking) { break }
+            guard let hypothesis = hypothesis(completions[index], captures: run.arena.chain(completions[index].captures), input: input, words: &words,
+                                              lists: lists, found: found, context: context, options: options) else { continue }
+            candidates.append(Candidate(hypothesis: hypothesis, path: []))
+            if !distinct.contains(where: { CompiledGrammar.agree($0, hypothesis) }) { distinct.append(hypothesis) }
         }
         return candidates
+    }
+
+    /// The ranking key of a completed path (``RankingKey``); the preferred slot's part is
+    /// given, as only the hypothesis's slots tell it.
+    func rankingKey(of completion: MatchRun.Completion, input: MatchInput, lacksPreferredSlot: Bool, preferredSlotLength: Int) -> RankingKey {
+        let entry = templates[Int(completion.accept)]
+        let data = grammar.intents[entry.intent].data[entry.data]
+        let score = completion.score
+        return RankingKey(wordEdits: Int(score.wordEdits), valueEdits: Int(score.valueEdits), lacksPreferredSlot: lacksPreferredSlot,
+                          preferredSlotLength: preferredSlotLength, wildcards: Int(score.wildcards), literalScalars: Int(score.literal),
+                          requirementsMet: data.requiresContext.count, skippedWords: Int(score.skipped),
+                          wildcardScalars: Int(score.wildcardScalars), templateOrder: Int(completion.accept))
     }
 
     /// A completed path as a hypothesis, or nil when the data block's conditions reject it.
@@ -193,53 +230,52 @@ extension CompiledGrammar {
             lacksPreferred = false
             preferredLength = slot.text.count
         }
-        let score = completion.score
-        let key = RankingKey(wordEdits: Int(score.wordEdits), valueEdits: Int(score.valueEdits), lacksPreferredSlot: lacksPreferred, preferredSlotLength: preferredLength,
-                             wildcards: Int(score.wildcards), literalScalars: Int(score.literal), requirementsMet: data.requiresContext.count, skippedWords: Int(score.skipped),
-                             wildcardScalars: Int(score.wildcardScalars), templateOrder: Int(completion.accept))
+        let key = rankingKey(of: completion, input: input, lacksPreferredSlot: lacksPreferred, preferredSlotLength: preferredLength)
         return Hypothesis(intent: intent.name, slots: slots, context: context, metadata: data.metadata,
                           response: data.response ?? "default", template: entry.template, ranking: key,
                           confidence: key.confidence(matchedScalars: input.count), isNearTie: false)
     }
 
+    /// Whether two readings agree: the same intent, metadata (an app's example phrase and a
+    /// built-in template may give the same slots) and values of each slot in order.
+    /// Compared pairwise with the few kept, no dictionaries or hashing per reading; the
+    /// slots matched so far are bits, read in place (this runs for every pair of a pass's
+    /// readings, dozens where free text can end at many words).
+    static func agree(_ a: Hypothesis, _ b: Hypothesis) -> Bool {
+        guard a.intent == b.intent, a.slots.count == b.slots.count, a.metadata == b.metadata else { return false }
+        return a.slots.withUnsafeBufferPointer { x in
+            b.slots.withUnsafeBufferPointer { y in
+                guard y.count <= 64 else { return agreeSlowly(x, y) }
+                var matched: UInt64 = 0
+                for i in x.indices {
+                    // The first unmatched slot of b with this name, in order: values of a
+                    // slot filled several times keep their order.
+                    var found = -1
+                    for j in y.indices where matched & (1 << UInt64(j)) == 0 && y[j].name == x[i].name {
+                        found = j
+                        break
+                    }
+                    guard found >= 0, y[found].value == x[i].value else { return false }
+                    matched |= 1 << UInt64(found)
+                }
+                return true
+            }
+        }
+    }
+
+    private static func agreeSlowly(_ x: UnsafeBufferPointer<SlotMatch>, _ y: UnsafeBufferPointer<SlotMatch>) -> Bool {
+        var matched = [Bool](repeating: false, count: y.count)
+        for slot in x {
+            guard let index = y.indices.first(where: { !matched[$0] && y[$0].name == slot.name }),
+                  y[index].value == slot.value else { return false }
+            matched[index] = true
+        }
+        return true
+    }
+
     /// Sorts, keeps the best of hypotheses that agree on intent and slot values, marks
     /// near-ties between intents.
     func ranked(_ candidates: [Candidate], limit: Int) -> [Candidate] {
-        // Readings agree when they have the same intent, metadata (an app's example phrase
-        // and a built-in template may give the same slots) and values of each slot in
-        // order. Compared pairwise with the few kept: no dictionaries or hashing per reading.
-        // (Slots matched so far as bits, read in place: this runs for every pair of a
-        // pass's readings, dozens where free text can end at many words.)
-        func agree(_ a: Hypothesis, _ b: Hypothesis) -> Bool {
-            guard a.intent == b.intent, a.slots.count == b.slots.count, a.metadata == b.metadata else { return false }
-            return a.slots.withUnsafeBufferPointer { x in
-                b.slots.withUnsafeBufferPointer { y in
-                    guard y.count <= 64 else { return agreeSlowly(x, y) }
-                    var matched: UInt64 = 0
-                    for i in x.indices {
-                        // The first unmatched slot of b with this name, in order: values of a
-                        // slot filled several times keep their order.
-                        var found = -1
-                        for j in y.indices where matched & (1 << UInt64(j)) == 0 && y[j].name == x[i].name {
-                            found = j
-                            break
-                        }
-                        guard found >= 0, y[found].value == x[i].value else { return false }
-                        matched |= 1 << UInt64(found)
-                    }
-                    return true
-                }
-            }
-        }
-        func agreeSlowly(_ x: UnsafeBufferPointer<SlotMatch>, _ y: UnsafeBufferPointer<SlotMatch>) -> Bool {
-            var matched = [Bool](repeating: false, count: y.count)
-            for slot in x {
-                guard let index = y.indices.first(where: { !matched[$0] && y[$0].name == slot.name }),
-                      y[index].value == slot.value else { return false }
-                matched[index] = true
-            }
-            return true
-        }
         var unique: [Candidate] = []
         // Indices are sorted, not the candidates (moving a hypothesis retains and releases
         // each of its references); deduplication stops once the limit is reached and the
@@ -250,7 +286,7 @@ extension CompiledGrammar {
         for index in order {
             if unique.count >= wanted, !rankings[index].ties(with: unique[wanted - 1].hypothesis.ranking) { break }
             let hypothesis = candidates[index].hypothesis
-            if !unique.contains(where: { agree($0.hypothesis, hypothesis) }) { unique.append(candidates[index]) }
+            if !unique.contains(where: { CompiledGrammar.agree($0.hypothesis, hypothesis) }) { unique.append(candidates[index]) }
         }
         let kept = Array(unique.prefix(wanted))
         return kept.map { candidate in
