@@ -19,6 +19,21 @@ import Testing
         guard case .mentioned = hypothesis.appSelection else { Issue.record("app not taken from the mention"); return }
     }
 
+    /// An app's example phrase read literally explains every word ("Send status to Travis
+    /// using Commander" is one of Commander's), so the first read, without free text, finds
+    /// it unbeatable; the built-in template still wins, reading the words the example
+    /// leaves unsaid as values: in one language and with every language tried.
+    @Test func examplePhrasesDoNotOverrideBuiltInReadings() throws {
+        for language in ["en", nil] {
+            let status = try best("Send status to Travis using Commander", language: language)
+            #expect(status.match.metadata["app"] == nil, "\(language ?? "every language")")
+            #expect(status.parameter("content")?.values.first?.value?.string?.lowercased() == "status")
+            let yoga = try best("Pause my yoga in Excite Yoga", language: language)
+            #expect(yoga.intent.name == "INPauseWorkoutIntent")
+            #expect(yoga.parameter("workoutName")?.values.count == 1, "\(language ?? "every language")")
+        }
+    }
+
     @Test func appChosenByVocabulary() throws {
         let hypothesis = try best("Send a message to Sparkle Sparkly saying are you ready for your talk", language: "en")
         #expect(hypothesis.app.bundleIdentifier == "com.example.unicornchat")

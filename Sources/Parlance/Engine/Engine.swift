@@ -286,10 +286,11 @@ public final class Engine: Sendable {
         }
         let memo = Reader.Memo()
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
-        func read(fuzziness: MatchOptions.Fuzziness?, vocabulary: EditPolicy?, onlyIfUnbeatable: Bool = false) {
+        func read(fuzziness: MatchOptions.Fuzziness?, vocabulary: EditPolicy?, onlyIfUnbeatable: Bool = false, freeText: Bool = true) {
             for model in models {
                 let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, memo: memo, fuzziness: fuzziness,
-                                                                         vocabularyPolicy: vocabulary, onlyIfUnbeatable: onlyIfUnbeatable)
+                                                                         vocabularyPolicy: vocabulary, onlyIfUnbeatable: onlyIfUnbeatable,
+                                                                         freeText: freeText)
                 guard let top = hypotheses.first else { continue }
                 if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 best = (model, hypotheses)
@@ -301,8 +302,28 @@ public final class Engine: Sendable {
         // the search of the users' vocabulary with edits, the dearest step of a parse, is
         // then not needed ("pay my bill", "call Sparkle Sparkly"). Free text ("saying are
         // you ready") may hide a misspelled name, so there it is searched.
-        read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true)
+        //
+        // And without free text first: an unbeatable reading has none, and free text is
+        // most of what the grammar follows (it may end at any word). Readings with free
+        // text only ever rank after an unbeatable one, and matter to it in one way: a
+        // built-in template's reading drops an app's example phrase read for the same
+        // intent (``Reader``'s ranking; "Send status to Travis using Commander" taken
+        // literally from the example leaves the message unsaid). So an unbeatable best
+        // from a built-in template is the answer, its alternatives being the readings
+        // without free text; one from an example phrase is read again with free text; and
+        // when no reading without free text is unbeatable, none with free text is either.
         let exactOnly = options.editPolicy.maxEdits(forKeyLength: .max) == 0 && options.fuzziness == .off
+        if !exactOnly {
+            read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true, freeText: false)
+            let top = best?.hypotheses[0]
+            if let top, top.reading.isUnbeatable, top.match.metadata["app"] == nil {
+                return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
+            }
+            best = nil
+            if top?.reading.isUnbeatable == true { read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true) }
+        } else {
+            read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true)
+        }
         if exactOnly || best.map({ $0.hypotheses[0].reading.isUnbeatable }) == true {
             return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
         }

@@ -16,12 +16,15 @@ final class LanguageModel: Sendable {
     let appNames: VocabularyIndex
     /// The scripts the language is written in.
     let scripts: WritingScripts
+    /// The grammar's wildcard lists (free text, and the lists vocabulary fills).
+    let wildcardLists: Set<String>
 
     init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, userVocabulary: VocabularyShard) {
         self.tag = tag
         self.language = language
         self.scripts = language.writingScripts
         self.compiled = compiled
+        wildcardLists = Set(compiled.grammar.lists.values.filter(\.isWildcard).map(\.name))
         let appItems = apps.enumerated().map { appIndex, app in
             (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }
         }.joined()

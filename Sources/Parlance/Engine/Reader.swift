@@ -53,8 +53,12 @@ struct Reader {
     ///   - onlyIfUnbeatable: give up (return nothing) as soon as the grammar's readings
     ///     show that none can be unbeatable (``ReadingKey/isUnbeatable``): each corrects a
     ///     word or value or leaves words to free text.
+    ///   - freeText: whether wildcard slots may take free text; false: only values found
+    ///     in the utterance fill them (``Engine/parse(_:language:locked:)`` first looks for
+    ///     a reading that explains every word, and free text is most of the paths a grammar
+    ///     follows: it can end at any word, in Japanese at any character).
     func read(_ utterance: String, locked: Bool, memo: Memo = Memo(), fuzziness: MatchOptions.Fuzziness? = nil,
-              vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false) -> [IntentHypothesis] {
+              vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false, freeText: Bool = true) -> [IntentHypothesis] {
         let tokens = model.compiled.tokenizer.tokenize(utterance)
         let policy = vocabularyPolicy ?? engine.options.editPolicy
         let shard = ObjectIdentifier(model.vocabulary.user)
@@ -65,7 +69,7 @@ struct Reader {
             known = model.vocabulary.userSpans(in: tokens, policy: policy)
             memo.userSpans.append((shard, policy, known))
         }
-        var found = FoundValues(closedLists: ["app"])
+        var found = FoundValues(closedLists: freeText ? ["app"] : model.wildcardLists.union(["app"]))
         // One value per list, app, words and edits goes to the grammar: items found on the
         // same words read the same to it, and the resolver sees them all (`vocabularyOffers`)
         // to ask which one. With many user entries, common words match several ("send":
