@@ -22,6 +22,8 @@ struct Reader {
         /// Spans of the users' vocabulary, by shard and edit policy: languages of one
         /// ``KeyForm`` share the index and tokenize alike, so one search serves them.
         var userSpans: [(shard: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
+        /// The utterance tokenized, by tokenizer (every read of a language needs it).
+        var tokens: [(tokenizer: ObjectIdentifier, tokens: TokenizedText)] = []
         /// The grammar's answers, by model, options and the values offered to it.
         var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
 
@@ -59,7 +61,14 @@ struct Reader {
     ///     follows: it can end at any word, in Japanese at any character).
     func read(_ utterance: String, locked: Bool, memo: Memo = Memo(), fuzziness: MatchOptions.Fuzziness? = nil,
               vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false, freeText: Bool = true) -> [IntentHypothesis] {
-        let tokens = model.compiled.tokenizer.tokenize(utterance)
+        let tokenizer = ObjectIdentifier(model.compiled.tokenizer)
+        let tokens: TokenizedText
+        if let known = memo.tokens.first(where: { $0.tokenizer == tokenizer })?.tokens {
+            tokens = known
+        } else {
+            tokens = model.compiled.tokenizer.tokenize(utterance)
+            memo.tokens.append((tokenizer, tokens))
+        }
         let policy = vocabularyPolicy ?? engine.options.editPolicy
         let shard = ObjectIdentifier(model.vocabulary.user)
         let known: [VocabularySpan]
