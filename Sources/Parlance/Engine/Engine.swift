@@ -312,16 +312,14 @@ public final class Engine: Sendable {
         // from a built-in template is the answer, its alternatives being the readings
         // without free text; one from an example phrase is read again with free text; and
         // when no reading without free text is unbeatable, none with free text is either.
+        // (With no edits allowed anywhere there is no second read: the one read keeps free text.)
         let exactOnly = options.editPolicy.maxEdits(forKeyLength: .max) == 0 && options.fuzziness == .off
-        if !exactOnly {
-            read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true, freeText: false)
-            let top = best?.hypotheses[0]
-            if let top, top.reading.isUnbeatable, top.match.metadata["app"] == nil {
+        read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true, freeText: exactOnly)
+        if !exactOnly, let top = best?.hypotheses[0], top.reading.isUnbeatable {
+            if top.match.metadata["app"] == nil {
                 return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
             }
             best = nil
-            if top?.reading.isUnbeatable == true { read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true) }
-        } else {
             read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true)
         }
         if exactOnly || best.map({ $0.hypotheses[0].reading.isUnbeatable }) == true {

@@ -16,7 +16,8 @@ final class LanguageModel: Sendable {
     let appNames: VocabularyIndex
     /// The scripts the language is written in.
     let scripts: WritingScripts
-    /// The grammar's wildcard lists (free text, and the lists vocabulary fills).
+    /// Every wildcard list of the grammar (free text, and the lists vocabulary and app
+    /// names fill): what a read without free text closes.
     let wildcardLists: Set<String>
 
     init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, userVocabulary: VocabularyShard) {
@@ -24,7 +25,7 @@ final class LanguageModel: Sendable {
         self.language = language
         self.scripts = language.writingScripts
         self.compiled = compiled
-        wildcardLists = Set(compiled.grammar.lists.values.filter(\.isWildcard).map(\.name))
+        wildcardLists = Set(compiled.grammar.lists.values.filter(\.isWildcard).map(\.name)).union(["app"])
         let appItems = apps.enumerated().map { appIndex, app in
             (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }
         }.joined()

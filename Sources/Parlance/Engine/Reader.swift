@@ -78,7 +78,7 @@ struct Reader {
             known = model.vocabulary.userSpans(in: tokens, policy: policy)
             memo.userSpans.append((shard, policy, known))
         }
-        var found = FoundValues(closedLists: freeText ? ["app"] : model.wildcardLists.union(["app"]))
+        var found = FoundValues(closedLists: freeText ? ["app"] : model.wildcardLists)
         // One value per list, app, words and edits goes to the grammar: items found on the
         // same words read the same to it, and the resolver sees them all (`vocabularyOffers`)
         // to ask which one. With many user entries, common words match several ("send":
