@@ -125,7 +125,7 @@ extension CompiledGrammar {
             }
             return candidates
         }
-        let keys = completions.map { rankingKey(of: $0, input: input, lacksPreferredSlot: false, preferredSlotLength: 0) }
+        let keys = completions.map { rankingKey(of: $0, lacksPreferredSlot: false, preferredSlotLength: 0) }
         // Stable: completions equal on the key keep the order the eager build had.
         let order = completions.indices.filter { keeping(keys[$0]) }.sorted { keys[$0] < keys[$1] || (!(keys[$1] < keys[$0]) && $0 < $1) }
         let wanted = max(options.limit, 1)
@@ -142,7 +142,7 @@ extension CompiledGrammar {
 
     /// The ranking key of a completed path (``RankingKey``); the preferred slot's part is
     /// given, as only the hypothesis's slots tell it.
-    func rankingKey(of completion: MatchRun.Completion, input: MatchInput, lacksPreferredSlot: Bool, preferredSlotLength: Int) -> RankingKey {
+    func rankingKey(of completion: MatchRun.Completion, lacksPreferredSlot: Bool, preferredSlotLength: Int) -> RankingKey {
         let entry = templates[Int(completion.accept)]
         let data = grammar.intents[entry.intent].data[entry.data]
         let score = completion.score
@@ -230,7 +230,7 @@ extension CompiledGrammar {
             lacksPreferred = false
             preferredLength = slot.text.count
         }
-        let key = rankingKey(of: completion, input: input, lacksPreferredSlot: lacksPreferred, preferredSlotLength: preferredLength)
+        let key = rankingKey(of: completion, lacksPreferredSlot: lacksPreferred, preferredSlotLength: preferredLength)
         return Hypothesis(intent: intent.name, slots: slots, context: context, metadata: data.metadata,
                           response: data.response ?? "default", template: entry.template, ranking: key,
                           confidence: key.confidence(matchedScalars: input.count), isNearTie: false)
