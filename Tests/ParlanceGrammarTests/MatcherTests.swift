@@ -211,6 +211,53 @@ struct MatcherTests {
         #expect(compiled.match(utterance, found: found(fileGroup: 0, contactGroup: 1)).best == nil)
     }
 
+    /// A grammar keeps what depends on the utterance alone (template words, corrections,
+    /// numbers at each position) for its next matching of the same utterance, as the
+    /// engine's reads ask it with other found values and options: every answer must be the
+    /// one a grammar that never saw the utterance gives.
+    @Test func matchingAnUtteranceAgainReusesOnlyWhatTheUtteranceDecides() throws {
+        let yaml = """
+            language: en
+            intents:
+              SendMoney:
+                data:
+                  - sentences: ["send {amount} dollars to {contact}", "pay {contact} {amount} dollars"]
+              SendMessage:
+                data:
+                  - sentences: ["tell {contact} [that] {message}"]
+            lists:
+              amount:
+                range: {from: 1, to: 1000}
+              contact:
+                wildcard: true
+              message:
+                wildcard: true
+            """
+        let reused = try CompiledGrammar(GrammarLoaderTests.grammar(yaml))
+        func found(_ contact: String, span: Range<Int>, edits: Int, closed: Bool) -> FoundValues {
+            var found = FoundValues(closedLists: closed ? ["contact", "message"] : [])
+            found.append(.init(list: "contact", span: span, output: .string(contact), text: contact, edits: edits, group: 0))
+            return found
+        }
+        let asks: [(String, FoundValues, MatchOptions)] = [
+            ("send twenty five dollars to Ben", found("Ben", span: 28..<31, edits: 0, closed: true), MatchOptions(fuzziness: .off)),
+            ("send twenty five dollars to Ben", found("Bea", span: 28..<31, edits: 1, closed: false), MatchOptions()),
+            ("send twenty five dollrs to Ben", FoundValues(), MatchOptions(fuzziness: .always)),
+            ("send twenty five dollars to Ben", FoundValues(), MatchOptions(fuzziness: .always)),
+            ("tell Ben that three hundred dollars is fine", found("Ben", span: 5..<8, edits: 0, closed: false), MatchOptions()),
+            ("send twenty five dollars to Ben", found("Ben", span: 28..<31, edits: 0, closed: true), MatchOptions(fuzziness: .off)),
+        ]
+        func summary(_ result: MatchResult) -> [String] {
+            result.hypotheses.map { h in "\(h.intent) " + h.slots.map { "\($0.name)=\($0.value) \($0.span.map { "\($0)" } ?? "-") \($0.edits)" }.joined(separator: ", ") }
+        }
+        for (utterance, values, options) in asks {
+            let fresh = try CompiledGrammar(GrammarLoaderTests.grammar(yaml))
+            let expected = summary(fresh.match(utterance, found: values, options: options))
+            #expect(!expected.isEmpty, "\(utterance)")
+            #expect(summary(reused.match(utterance, found: values, options: options)) == expected, "\(utterance)")
+        }
+    }
+
     static func grammarWithNameAndArea() throws -> CompiledGrammar {
         try CompiledGrammar(GrammarLoaderTests.grammar("""
             language: en

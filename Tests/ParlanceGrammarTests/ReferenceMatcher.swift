@@ -260,7 +260,7 @@ extension CompiledGrammar {
     /// in the reference's notation.
     func automatonMatches(_ input: MatchInput, lists: ExternalLists) -> Set<String> {
         var workspace = MatchWorkspace()
-        workspace.beginUtterance(positions: input.count + 1)
+        workspace.beginUtterance(input)
         var run = MatchRun(grammar: self, input: input, external: lists, fuzziness: .none, maxEdits: 0, workspace: workspace)
         var result: Set<String> = []
         for completion in run.simulate(automaton, from: 0, anywhere: false) {

@@ -27,7 +27,7 @@ extension CompiledGrammar {
     ///   list and number is looked up once per position.
     public func match(_ utterance: String, lists: ExternalLists = .empty, found: FoundValues = FoundValues(),
                       context: [String: DataValue] = [:], options: MatchOptions = MatchOptions()) -> MatchResult {
-        let input = MatchInput(utterance, tokenizer: tokenizer)
+        let input = workspaces.input(for: utterance, tokenizer: tokenizer)
         let evaluation = evaluate(input, lists: lists, found: FoundValueTable(found, input: input, grammar: self), context: context,
                                   options: options, tracing: false)
         return MatchResult(utterance: utterance, hypotheses: evaluation.ranked.map(\.hypothesis))
@@ -57,7 +57,7 @@ extension CompiledGrammar {
                   options: MatchOptions, tracing: Bool) -> Evaluation {
         var evaluation = Evaluation()
         var workspace = workspaces.take()
-        workspace.beginUtterance(positions: input.count + 1)
+        workspace.beginUtterance(input)
         defer { workspaces.give(workspace) }
         var all = candidates(input, lists: lists, found: found, context: context, options: options,
                              corrections: options.fuzziness == .always ? .all : .none, tracing: tracing, into: &evaluation, workspace: &workspace)
@@ -208,19 +208,26 @@ extension CompiledGrammar {
         }
 
         guard ContextRules.avoids(data.excludesContext, context) else { return nil }
+        // Most blocks have no context rules and no fixed slots: nothing to sort or look up.
         var copied: [SlotMatch] = []
-        for (key, constraint) in data.requiresContext.sorted(by: { $0.key < $1.key }) {
-            guard let actual = context[key].map(ContextRules.unpacked), ContextRules.satisfies(constraint, actual) else { return nil }
-            if constraint.fillsSlot { copied.append(SlotMatch(name: key, value: actual, kind: .context)) }
+        if !data.requiresContext.isEmpty {
+            for (key, constraint) in data.requiresContext.sorted(by: { $0.key < $1.key }) {
+                guard let actual = context[key].map(ContextRules.unpacked), ContextRules.satisfies(constraint, actual) else { return nil }
+                if constraint.fillsSlot { copied.append(SlotMatch(name: key, value: actual, kind: .context)) }
+            }
         }
-        let filled = Set(slots.map(\.name))
-        for (name, value) in data.slots.sorted(by: { $0.key < $1.key }) where !filled.contains(name) {
-            slots.append(SlotMatch(name: name, value: value, kind: .fixed))
-        }
-        // hassil adds context slots after fixed ones, so a context slot replaces a fixed one.
-        for slot in copied where !filled.contains(slot.name) {
-            slots.removeAll { $0.name == slot.name }
-            slots.append(slot)
+        if !data.slots.isEmpty || !copied.isEmpty {
+            // The slots captured on the path (a few: compared in place, no set built).
+            let captured = slots.count
+            func filled(_ name: String) -> Bool { slots[..<captured].contains { $0.name == name } }
+            for (name, value) in data.slots.sorted(by: { $0.key < $1.key }) where !filled(name) {
+                slots.append(SlotMatch(name: name, value: value, kind: .fixed))
+            }
+            // hassil adds context slots after fixed ones, so a context slot replaces a fixed one.
+            for slot in copied where !filled(slot.name) {
+                slots.removeAll { $0.name == slot.name }
+                slots.append(slot)
+            }
         }
 
         var preferredLength = 0

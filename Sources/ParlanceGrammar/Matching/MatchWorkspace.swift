@@ -5,9 +5,13 @@ import ParlanceText
 /// malloc counts for the same reason).
 ///
 /// What depends only on the utterance (template words, corrected words, skip words and
-/// numbers at each position) is computed once per utterance and shared by its passes; what
-/// depends on a pass's corrections (list matches, captures) is cleared for each pass.
+/// numbers at each position) is computed once per utterance and shared by its passes, and
+/// by the next matching of the same utterance (a caller that matches it again with other
+/// found values or options, as the engine's reads do); what depends on a pass's
+/// corrections (list matches, captures) is cleared for each pass.
 struct MatchWorkspace {
+    /// The input of the utterance begun last, whose tables these are.
+    private(set) var input: MatchInput?
     /// Per position: the template words spelled from there.
     var exactPieces = PositionTable<(piece: Int32, end: Int32)>()
     /// Per position: the template words within their edit budget of the word there.
@@ -38,8 +42,15 @@ struct MatchWorkspace {
     /// The captures of the current pass.
     var arena = CaptureArena()
 
-    /// Readies the workspace for an utterance of `count` scalars (`count + 1` positions).
-    mutating func beginUtterance(positions count: Int) {
+    /// Readies the workspace for `input`: its tables are kept when it is the utterance begun
+    /// last (the same scalars tokenize alike: a workspace serves one grammar), else cleared.
+    mutating func beginUtterance(_ input: MatchInput) {
+        if let kept = self.input, kept.utterance == input.utterance {
+            beginPass()
+            return
+        }
+        self.input = input
+        let count = input.count + 1
         MatchWorkspace.reset(&fuzzyKnown, count)
         digits.removeAll(keepingCapacity: true)
         if !readNumbers.isEmpty { readNumbers.removeAll() }
@@ -137,6 +148,13 @@ final class WorkspacePool: @unchecked Sendable {
 
     /// At most this many workspaces are kept (one per thread matching at the same time).
     static let limit = 8
+
+    /// The input of `utterance`: the one the next workspace handed out has begun when it is
+    /// the same utterance (see ``MatchWorkspace/beginUtterance(_:)``), else made.
+    func input(for utterance: String, tokenizer: Tokenizer) -> MatchInput {
+        if let kept = lock.withLock({ spare.last?.input }), kept.utterance.elementsEqual(utterance.unicodeScalars) { return kept }
+        return MatchInput(utterance, tokenizer: tokenizer)
+    }
 
     /// A workspace: a kept one when there is one, else a new one.
     func take() -> MatchWorkspace {
