@@ -208,14 +208,12 @@ extension CompiledGrammar {
         }
 
         guard ContextRules.avoids(data.excludesContext, context) else { return nil }
-        // Most blocks have no context rules and no fixed slots: nothing to sort or look up.
         var copied: [SlotMatch] = []
-        if !data.requiresContext.isEmpty {
-            for (key, constraint) in data.requiresContext.sorted(by: { $0.key < $1.key }) {
-                guard let actual = context[key].map(ContextRules.unpacked), ContextRules.satisfies(constraint, actual) else { return nil }
-                if constraint.fillsSlot { copied.append(SlotMatch(name: key, value: actual, kind: .context)) }
-            }
+        for (key, constraint) in data.requiresContext.sorted(by: { $0.key < $1.key }) {
+            guard let actual = context[key].map(ContextRules.unpacked), ContextRules.satisfies(constraint, actual) else { return nil }
+            if constraint.fillsSlot { copied.append(SlotMatch(name: key, value: actual, kind: .context)) }
         }
+        // Most blocks have neither fixed slots nor slots from the context: nothing to add.
         if !data.slots.isEmpty || !copied.isEmpty {
             // The slots captured on the path (a few: compared in place, no set built).
             let captured = slots.count
