@@ -49,10 +49,9 @@ struct LookupSink<Label: TrieLabel>: TrieWalkSink {
     let column: Int
 
     @inline(__always)
-    mutating func accept(keys: UnsafeBufferPointer<UInt32>, state: OSAState<Label>) {
+    mutating func accept(key: UInt32, state: OSAState<Label>) {
         let lane = column - Int(state.depth) + 2
-        let distance = UInt32(state[lane])
-        for key in keys { table.insertMinimum(UInt64(key), distance) }
+        table.insertMinimum(UInt64(key), UInt32(state[lane]))
     }
 }
 
@@ -309,8 +308,8 @@ final class SearchScratch<Label: TrieLabel> {
                 continue
             }
             let current = forward.nodes[index]
-            for position in Int(current.postingStart)..<Int(forward.nodes[index + 1].postingStart) {
-                let key = Int(forward.postings[position])
+            if current.key != RadixTrie<Label>.noKey {
+                let key = Int(current.key)
                 for posting in Int(keys.keyPostingStarts[key])..<Int(keys.keyPostingStarts[key + 1]) {
                     pushFrontier(UInt64(keys.postingRanks[posting]) << 32 | UInt64(posting) << 1 | 1)
                 }

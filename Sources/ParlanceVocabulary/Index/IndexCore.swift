@@ -213,7 +213,7 @@ final class IndexCore<Label: TrieLabel>: Sendable {
         var forwardKeys: [RadixTrie<Label>.KeyReference] = []
         forwardKeys.reserveCapacity(keyCount)
         for key in 0..<keyCount {
-            forwardKeys.append(.init(position: keyStarts[key], length: keyStarts[key + 1] - keyStarts[key], posting: UInt32(key)))
+            forwardKeys.append(.init(position: keyStarts[key], length: keyStarts[key + 1] - keyStarts[key], number: UInt32(key)))
         }
         var forwardTrie: RadixTrie<Label>?
         var backwardTrie: RadixTrie<Label>?
@@ -222,7 +222,7 @@ final class IndexCore<Label: TrieLabel>: Sendable {
             backwardOrder.reserveCapacity(keyCount)
             for key in forwardKeys {
                 let last = Int(key.position) + Int(key.length) - 1
-                backwardOrder.append(SortEntry(prefix: IndexCore.prefix(labels, last, Int(key.length), step: -1), index: key.posting))
+                backwardOrder.append(SortEntry(prefix: IndexCore.prefix(labels, last, Int(key.length), step: -1), index: key.number))
             }
             SortEntry.sort(&backwardOrder, prefix: { index, depth in
                 let key = forwardKeys[Int(index)]
@@ -235,7 +235,7 @@ final class IndexCore<Label: TrieLabel>: Sendable {
             }
             let backwardKeys = backwardOrder.map { entry in
                 let key = forwardKeys[Int(entry.index)]
-                return RadixTrie<Label>.KeyReference(position: key.position &+ key.length &- 1, length: key.length, posting: key.posting)
+                return RadixTrie<Label>.KeyReference(position: key.position &+ key.length &- 1, length: key.length, number: key.number)
             }
             forwardTrie = RadixTrie(pool: labels, sortedKeys: forwardKeys, readsBackward: false, jumpFanOut: jumpFanOut)
             backwardTrie = RadixTrie(pool: labels, sortedKeys: backwardKeys, readsBackward: true, jumpFanOut: jumpFanOut)
@@ -254,10 +254,8 @@ final class IndexCore<Label: TrieLabel>: Sendable {
         let trie = forward
         var subtreeRanks = [UInt32](repeating: .max, count: trie.nodeCount)
         for node in stride(from: trie.nodeCount - 1, through: 0, by: -1) {
-            var best = UInt32.max
-            for position in Int(trie.nodes[node].postingStart)..<Int(trie.nodes[node + 1].postingStart) {
-                best = Swift.min(best, keyRanks[Int(trie.postings[position])])
-            }
+            let key = trie.nodes[node].key
+            var best = key != RadixTrie<Label>.noKey ? keyRanks[Int(key)] : UInt32.max
             let first = Int(trie.nodes[node].firstChild)
             for child in first..<(first + trie.nodes[node].childCount) { best = Swift.min(best, subtreeRanks[child]) }
             subtreeRanks[node] = best

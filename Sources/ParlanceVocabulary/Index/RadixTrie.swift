@@ -4,8 +4,8 @@
 /// and sorted by their first label (CSR layout): a child is found by binary search, and a
 /// walk touches a few contiguous arrays instead of per-node objects. An edge is a range of
 /// the key pool (read backwards in a trie of reversed keys), so the tree adds about 16
-/// bytes per branching or terminal node and nothing per character. A terminal node holds
-/// a range of ``postings`` (key numbers).
+/// bytes per branching or terminal node and nothing per character. The keys are distinct,
+/// so a node ends at most one of them: a terminal node holds its key number.
 ///
 /// High fan-out nodes (the root of a multilingual vocabulary has ~800 children) also get a
 /// *jump table*: their grandchild positions sorted by label. When a search can afford to
@@ -17,8 +17,8 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         var edgeStart: UInt32
         /// The first child; children are `firstChild ..< firstChild + childCount`.
         var firstChild: UInt32
-        /// The node's postings are `postingStart ..< next node's postingStart`.
-        var postingStart: UInt32
+        /// The number of the key that ends here, or ``RadixTrie/noKey``.
+        var key: UInt32
         /// Edge length (6 bits), the length of the longest key below (8 bits, capped at
         /// 255), child count (18 bits: more than Unicode has assigned characters).
         var packed: UInt32
@@ -28,12 +28,13 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         @inline(__always) var childCount: Int { Int(packed >> 14) }
     }
 
-    /// The nodes, plus one sentinel that ends the last node's postings.
+    /// ``Node/key`` of a node that ends no key.
+    static var noKey: UInt32 { .max }
+
+    /// The nodes, in breadth-first order.
     let nodes: FrozenBuffer<Node>
     /// The first label of each node's edge (the root's is unused).
     let labels: FrozenBuffer<Label>
-    /// Key numbers, grouped by terminal node.
-    let postings: FrozenBuffer<UInt32>
     /// True when edges run backwards through the pool (a trie of reversed keys).
     let readsBackward: Bool
     /// Nodes with a jump table, sorted; entries of `jumpNodes[n]` start at `jumpStarts[n]`.
@@ -57,25 +58,25 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
     let jump2Consumed: FrozenBuffer<UInt8>
 
     /// The number of nodes.
-    var nodeCount: Int { nodes.count - 1 }
+    var nodeCount: Int { nodes.count }
 
     var byteCount: Int {
-        nodes.byteCount + labels.byteCount + postings.byteCount + jumpNodes.byteCount + jumpStarts.byteCount
+        nodes.byteCount + labels.byteCount + jumpNodes.byteCount + jumpStarts.byteCount
             + jumpLabels.byteCount + jumpChildLabels.byteCount + jumpTargets.byteCount + jumpConsumed.byteCount
             + jump2Starts.byteCount + jump2Labels.byteCount + jump2NextLabels.byteCount
             + jump2ChildLabels.byteCount + jump2Targets.byteCount + jump2Consumed.byteCount
     }
 
     /// A key to insert: its first label's pool position (in reading order), its length, and
-    /// the posting to store at its terminal node.
+    /// the number to store at its terminal node.
     struct KeyReference {
         var position: UInt32
         var length: UInt32
-        var posting: UInt32
+        var number: UInt32
     }
 
-    /// Builds the tree from keys sorted by their labels in reading order (equal keys allowed:
-    /// their postings share a node). Nodes with at least `jumpFanOut` children get jump tables.
+    /// Builds the tree from distinct keys sorted by their labels in reading order. Nodes
+    /// with at least `jumpFanOut` children get jump tables.
     init(pool: UnsafeBufferPointer<Label>, sortedKeys keys: [KeyReference], readsBackward: Bool, jumpFanOut: Int) {
         self.readsBackward = readsBackward
         let direction = readsBackward ? -1 : 1
@@ -83,23 +84,22 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
             pool[Int(key.position) + direction * depth]
         }
 
-        var nodes: [Node] = [Node(edgeStart: 0, firstChild: 0, postingStart: 0, packed: 0)]
+        var nodes: [Node] = [Node(edgeStart: 0, firstChild: 0, key: RadixTrie.noKey, packed: 0)]
         var labels: [Label] = [Label.wildcard]
         // Per node, while building: its keys (a range of `keys`) and its depth in labels.
         var lower: [UInt32] = [0], upper: [UInt32] = [UInt32(keys.count)], depths: [UInt32] = [0]
-        var postings: [UInt32] = []
         nodes.reserveCapacity(keys.count * 2)
-        postings.reserveCapacity(keys.count)
 
         var node = 0
         while node < nodes.count {
             let depth = Int(depths[node])
             var cursor = Int(lower[node])
             let end = Int(upper[node])
-            nodes[node].postingStart = UInt32(postings.count)
-            // Keys that end here sort before those that go on.
-            while cursor < end, Int(keys[cursor].length) == depth {
-                postings.append(keys[cursor].posting)
+            // A key that ends here sorts before those that go on (and is the only one: the
+            // keys are distinct).
+            if cursor < end, Int(keys[cursor].length) == depth {
+                assert(cursor + 1 == end || Int(keys[cursor + 1].length) > depth, "equal keys")
+                nodes[node].key = keys[cursor].number
                 cursor += 1
             }
             let firstChild = nodes.count
@@ -115,7 +115,7 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
                 var edgeEnd = depth + 1
                 while edgeEnd < limit, label(first, edgeEnd) == label(last, edgeEnd) { edgeEnd += 1 }
                 nodes.append(Node(edgeStart: UInt32(Int(first.position) + direction * depth), firstChild: 0,
-                                  postingStart: 0, packed: UInt32(edgeEnd - depth)))
+                                  key: RadixTrie.noKey, packed: UInt32(edgeEnd - depth)))
                 labels.append(groupLabel)
                 lower.append(UInt32(cursor))
                 upper.append(UInt32(groupEnd))
@@ -131,16 +131,12 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         // a walk skips subtrees whose keys are all too short for the query.
         var longest = [UInt8](repeating: 0, count: nodes.count)
         for index in stride(from: nodes.count - 1, through: 0, by: -1) {
-            let hasKeys = index + 1 < nodes.count
-                ? nodes[index].postingStart < nodes[index + 1].postingStart
-                : Int(nodes[index].postingStart) < postings.count
-            var value = hasKeys ? Swift.min(Int(depths[index]), 255) : 0
+            var value = nodes[index].key != RadixTrie.noKey ? Swift.min(Int(depths[index]), 255) : 0
             let first = Int(nodes[index].firstChild)
             for child in first..<(first + Int(nodes[index].packed >> 14)) { value = Swift.max(value, Int(longest[child])) }
             longest[index] = UInt8(value)
             nodes[index].packed |= UInt32(value) << 6
         }
-        nodes.append(Node(edgeStart: 0, firstChild: 0, postingStart: UInt32(postings.count), packed: 0))
 
         // Jump tables of high fan-out nodes.
         var jumpNodes: [UInt32] = [], jumpStarts: [UInt32] = []
@@ -149,7 +145,7 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         var jump2Starts: [UInt32] = [], jump2Labels: [Label] = [], jump2NextLabels: [Label] = []
         var jump2ChildLabels: [Label] = [], jump2Targets: [UInt32] = [], jump2Consumed: [UInt8] = []
         var entries2: [(label: Label, next: Label, childLabel: Label, target: UInt32, consumed: UInt8)] = []
-        for parent in 0..<(nodes.count - 1) where nodes[parent].childCount >= jumpFanOut {
+        for parent in 0..<nodes.count where nodes[parent].childCount >= jumpFanOut {
             entries.removeAll(keepingCapacity: true)
             let first = Int(nodes[parent].firstChild)
             for child in first..<(first + nodes[parent].childCount) {
@@ -201,7 +197,6 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
 
         self.nodes = FrozenBuffer(nodes)
         self.labels = FrozenBuffer(labels)
-        self.postings = FrozenBuffer(postings)
         self.jumpNodes = FrozenBuffer(jumpNodes)
         self.jumpStarts = FrozenBuffer(jumpStarts)
         self.jumpLabels = FrozenBuffer(jumpLabels)
@@ -221,7 +216,6 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
 struct RadixTrieView<Label: TrieLabel> {
     let nodes: UnsafeMutablePointer<RadixTrie<Label>.Node>
     let labels: UnsafeMutablePointer<Label>
-    let postings: UnsafeMutablePointer<UInt32>
     let pool: UnsafePointer<Label>
     let direction: Int
     let jumpNodes: UnsafeMutablePointer<UInt32>
@@ -241,7 +235,6 @@ struct RadixTrieView<Label: TrieLabel> {
     init(_ trie: RadixTrie<Label>, pool: UnsafePointer<Label>) {
         nodes = trie.nodes.base
         labels = trie.labels.base
-        postings = trie.postings.base
         self.pool = pool
         direction = trie.readsBackward ? -1 : 1
         jumpNodes = trie.jumpNodes.base

@@ -78,7 +78,7 @@ struct SpanSink<Label: TrieLabel>: TrieWalkSink {
     let fixedUnit: Int
 
     @inline(__always)
-    mutating func accept(keys: UnsafeBufferPointer<UInt32>, state: OSAState<Label>) {
+    mutating func accept(key: UInt32, state: OSAState<Label>) {
         let padding = CappedOSAAutomaton<Label>.padding
         for lane in 0..<5 {
             let column = Int(state.depth) - 2 + lane
@@ -87,9 +87,7 @@ struct SpanSink<Label: TrieLabel>: TrieWalkSink {
             let other = Int(unitAt[forward ? origin + column : origin - column]) - 1
             let start = forward ? fixedUnit : other
             let end = forward ? other + 1 : fixedUnit + 1
-            for key in keys {
-                table.insertMinimum(UInt64(key) << 32 | UInt64(start) << 16 | UInt64(end), UInt32(value))
-            }
+            table.insertMinimum(UInt64(key) << 32 | UInt64(start) << 16 | UInt64(end), UInt32(value))
         }
     }
 }
@@ -283,12 +281,8 @@ extension SearchScratch {
                 position += 1
             }
             let end = Int(endUnitAt[position])
-            let first = Int(edge.postingStart), last = Int(forward.nodes[child + 1].postingStart)
-            if end != 0, first < last {
-                for posting in first..<last {
-                    let key = UInt64(forward.postings[posting])
-                    candidates.insertMinimum(key << 32 | UInt64(unit) << 16 | UInt64(end), 0)
-                }
+            if end != 0, edge.key != RadixTrie<Label>.noKey {
+                candidates.insertMinimum(UInt64(edge.key) << 32 | UInt64(unit) << 16 | UInt64(end), 0)
             }
             node = edge
         }

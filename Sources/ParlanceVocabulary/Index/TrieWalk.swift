@@ -14,8 +14,8 @@ nonisolated(unsafe) var walkStatistics = WalkStatistics()
 /// Receives the terminal nodes a walk accepts.
 protocol TrieWalkSink {
     associatedtype State
-    /// `keys` are the postings of a terminal node whose state is a match.
-    mutating func accept(keys: UnsafeBufferPointer<UInt32>, state: State)
+    /// `key` ends at a node whose state is a match.
+    mutating func accept(key: UInt32, state: State)
 }
 
 /// A depth-first walk of a ``RadixTrie`` driven by a ``TrieAutomaton``.
@@ -51,12 +51,8 @@ struct TrieWalk<Automaton: TrieAutomaton, Sink: TrieWalkSink> where Sink.State =
     /// `state` is the automaton after the labels up to the end of `index`'s edge.
     mutating func visitNode(_ index: Int, _ state: Automaton.State) {
         let node = trie.nodes[index]
-        if automaton.isMatch(state) {
-            let start = Int(node.postingStart)
-            let end = Int(trie.nodes[index + 1].postingStart)
-            if start < end {
-                sink.accept(keys: UnsafeBufferPointer(start: trie.postings + start, count: end - start), state: state)
-            }
+        if node.key != RadixTrie<Automaton.Label>.noKey, automaton.isMatch(state) {
+            sink.accept(key: node.key, state: state)
         }
         let childCount = node.childCount
         #if PARLANCE_WALK_STATISTICS

@@ -9,7 +9,7 @@ import ParlanceText
 /// build reads, so an image is only ever read back for the items it was built from.
 extension VocabularyIndex {
     /// The format version of the images; any change to what they hold bumps it.
-    static let imageVersion: UInt32 = 1
+    static let imageVersion: UInt32 = 2
     static let imageKind = "VIDX"
 
     /// The digest of everything an index of `items` depends on: each item's phrases,
@@ -136,7 +136,6 @@ extension RadixTrie {
     init(from reader: inout ImageReader) throws(ImageError) {
         nodes = try FrozenBuffer(from: &reader)
         labels = try FrozenBuffer(from: &reader)
-        postings = try FrozenBuffer(from: &reader)
         readsBackward = try reader.readBool()
         jumpNodes = try FrozenBuffer(from: &reader)
         jumpStarts = try FrozenBuffer(from: &reader)
@@ -150,7 +149,7 @@ extension RadixTrie {
         jump2ChildLabels = try FrozenBuffer(from: &reader)
         jump2Targets = try FrozenBuffer(from: &reader)
         jump2Consumed = try FrozenBuffer(from: &reader)
-        guard nodes.count >= 1, labels.count == nodes.count - 1 || labels.count == nodes.count,
+        guard nodes.count >= 1, labels.count == nodes.count,
               jumpStarts.count == jumpNodes.count + 1, jump2Starts.count == jumpNodes.count + 1,
               jumpChildLabels.count == jumpLabels.count, jumpTargets.count == jumpLabels.count,
               jumpConsumed.count == jumpLabels.count, jump2Labels.count == jump2Targets.count,
@@ -163,7 +162,6 @@ extension RadixTrie {
     func write(to writer: inout ImageWriter) {
         nodes.write(to: &writer)
         labels.write(to: &writer)
-        postings.write(to: &writer)
         writer.append(readsBackward)
         for buffer in [jumpNodes, jumpStarts] { buffer.write(to: &writer) }
         jumpLabels.write(to: &writer)
