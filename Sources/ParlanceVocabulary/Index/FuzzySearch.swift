@@ -123,14 +123,15 @@ final class SearchScratch<Label: TrieLabel> {
     /// Sets the query to the labels of `scalars` (a normalized key).
     func setQuery(_ scalars: UnsafeBufferPointer<UInt32>) {
         reserveQuery(scalars.count)
-        for index in 0..<scalars.count { query[padding + index] = encoder.label(scalars[index], as: Label.self) }
+        let labels = query.base + padding
+        for index in 0..<scalars.count { labels[index] = encoder.label(scalars[index], as: Label.self) }
         finishQuery()
     }
 
     /// Sets the query to `count` labels.
     func setQuery(labels: UnsafePointer<Label>, count: Int) {
         reserveQuery(count)
-        for index in 0..<count { query[padding + index] = labels[index] }
+        (query.base + padding).update(from: labels, count: count)
         finishQuery()
     }
 
@@ -144,27 +145,28 @@ final class SearchScratch<Label: TrieLabel> {
         backwardLimits.reserve(size)
         uniformLimits.reserve(size)
         finals.reserve(size)
-        for index in 0..<size {
-            query[index] = Label.padding
-            reversed[index] = Label.padding
-            finals[index] = 0
-        }
+        // (Through the base pointers: see `findSpans`.)
+        query.base.update(repeating: Label.padding, count: size)
+        reversed.base.update(repeating: Label.padding, count: size)
+        finals.base.update(repeating: 0, count: size)
     }
 
     /// Mirrors the query into `reversed` and marks its end as the one final column.
     private func finishQuery() {
         let count = length
-        for index in 0..<count { reversed[padding + count - 1 - index] = query[padding + index] }
+        let forward = query.base + padding, backward = reversed.base + padding
+        for index in 0..<count { backward[count - 1 - index] = forward[index] }
         finals[padding + count] = 1
     }
 
     /// Fills `limits` with cap + 1 per column: `low` for columns below `split`, `high` from there.
     func setLimits(_ limits: ScratchBuffer<UInt8>, split: Int, low: Int, high: Int) {
         let size = length + 2 * padding + 8
-        for index in 0..<size { limits[index] = 0 }
-        for column in 0...length {
-            limits[padding + column] = UInt8(column < split ? low + 1 : high + 1)
-        }
+        let base = limits.base
+        base.update(repeating: 0, count: size)
+        let lowColumns = Swift.min(Swift.max(split, 0), length + 1)
+        (base + padding).update(repeating: UInt8(low + 1), count: lowColumns)
+        (base + padding + lowColumns).update(repeating: UInt8(high + 1), count: length + 1 - lowColumns)
     }
 
     // MARK: Lookup

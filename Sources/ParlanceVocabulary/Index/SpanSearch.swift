@@ -124,19 +124,18 @@ extension SearchScratch {
         reversedStream.reserve(size)
         startUnitAt.reserve(count + 1)
         endUnitAt.reserve(count + 1)
-        for index in 0..<size {
-            stream[index] = Label.padding
-            reversedStream[index] = Label.padding
-        }
+        // (Through local pointers: a store through a buffer's subscript reloads the buffer's
+        // base, which a byte store might have changed, so loops of them never vectorize.)
+        let forwardLabels = stream.base, reversedLabels = reversedStream.base
+        forwardLabels.update(repeating: Label.padding, count: size)
+        reversedLabels.update(repeating: Label.padding, count: size)
         for index in 0..<count {
             let label = encoder.label(scalars[index], as: Label.self)
-            stream[padding + index] = label
-            reversedStream[padding + count - 1 - index] = label
+            forwardLabels[padding + index] = label
+            reversedLabels[padding + count - 1 - index] = label
         }
-        for position in 0...count {
-            startUnitAt[position] = 0
-            endUnitAt[position] = 0
-        }
+        startUnitAt.base.update(repeating: 0, count: count + 1)
+        endUnitAt.base.update(repeating: 0, count: count + 1)
         for unit in 0..<units where unitStarts[unit] >= 0 {
             startUnitAt[Int(unitStarts[unit])] = Int32(unit + 1)
             endUnitAt[Int(unitEnds[unit])] = Int32(unit + 1)
@@ -161,14 +160,14 @@ extension SearchScratch {
             let available = direction ? count - origin : origin
             let window = Swift.min(available, band.longest, longestSpan)
             guard window >= band.shortest else { return 0 }
-            for index in 0..<(window + 2 * padding + 8) {
-                limits[index] = 0
-                finals[index] = 0
-            }
+            let limits = limits.base, finals = finals.base
+            let unitAt = (direction ? endUnitAt : startUnitAt).base
+            limits.update(repeating: 0, count: window + 2 * padding + 8)
+            finals.update(repeating: 0, count: window + 2 * padding + 8)
             var anyFinal = false
             for column in band.shortest...window {
                 let position = direction ? origin + column : origin - column
-                if (direction ? endUnitAt : startUnitAt)[position] != 0 {
+                if unitAt[position] != 0 {
                     finals[padding + column] = 1
                     anyFinal = true
                 }
@@ -176,9 +175,9 @@ extension SearchScratch {
             guard anyFinal else { return 0 }
             if direction == band.anchorsForward {
                 // The exact walk: the first `split - 1` labels of every span exactly.
-                for column in 0...window {
-                    limits[padding + column] = UInt8(column < band.split ? 1 : band.edits + 1)
-                }
+                let split = Swift.min(band.split, window + 1)
+                (limits + padding).update(repeating: 1, count: split)
+                (limits + padding + split).update(repeating: UInt8(band.edits + 1), count: window + 1 - split)
             } else {
                 // The other walk: a span of length m needs the full budget only in its
                 // last `split` columns (the exact walk's region, where the edits that walk
@@ -240,13 +239,15 @@ extension SearchScratch {
                     guard window > 0 else { continue }
                     var dominated = window <= openWindow
                     if dominated {
-                        for column in 0...window where bandLimits[padding + column] > openLimits[padding + column] {
+                        let band = bandLimits.base + padding, open = openLimits.base + padding
+                        for column in 0...window where band[column] > open[column] {
                             dominated = false
                             break
                         }
                     }
                     if dominated {
-                        for column in 0...window where otherFinals[padding + column] != 0 { finals[padding + column] = 1 }
+                        let other = otherFinals.base + padding, merged = finals.base + padding
+                        for column in 0...window where other[column] != 0 { merged[column] = 1 }
                         openShortest = Swift.min(openShortest, band.shortest - band.edits)
                     } else {
                         walk(direction, unit, limits: openLimits, minimumKeyLength: openShortest, band: open)
