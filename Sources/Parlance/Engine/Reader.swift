@@ -137,27 +137,48 @@ struct Reader {
         }
     }
 
-    /// A hypothesis for one app, before ranking (a class: candidates are sorted, filtered
-    /// and compared, and a struct this size costs a retain per reference on every copy).
+    /// A grammar hypothesis read for one app, before ranking (a class: candidates are
+    /// sorted, filtered and compared, and a struct this size costs a retain per reference on
+    /// every copy). Its ``ReadingKey`` comes from the slots and the catalogue alone
+    /// (``Reader/readingKey(of:intent:app:offers:appNameSpans:)``); its parameters are
+    /// resolved only when the ranking reaches it (``hypothesis``): of the dozens of
+    /// (reading, app) pairs a free-text read yields, the engine returns a few.
     final class Candidate {
-        let hypothesis: IntentHypothesis
+        let match: Hypothesis
+        let intent: IntentDefinition
         /// The app's index in the engine.
         let app: Int
         let rank: Int
         let evidence: Int
         let mentioned: Bool
-        var reading: ReadingKey { hypothesis.reading }
+        let selection: AppSelection
+        let reading: ReadingKey
+        private let resolve: (Candidate) -> IntentHypothesis
+        private var resolved: IntentHypothesis?
 
-        init(hypothesis: IntentHypothesis, app: Int, rank: Int, evidence: Int, mentioned: Bool) {
-            self.hypothesis = hypothesis
+        init(match: Hypothesis, intent: IntentDefinition, app: Int, rank: Int, evidence: Int, mentioned: Bool, selection: AppSelection,
+             reading: ReadingKey, resolve: @escaping (Candidate) -> IntentHypothesis) {
+            self.match = match
+            self.intent = intent
             self.app = app
             self.rank = rank
             self.evidence = evidence
             self.mentioned = mentioned
+            self.selection = selection
+            self.reading = reading
+            self.resolve = resolve
+        }
+
+        /// The hypothesis with its parameters resolved (once).
+        var hypothesis: IntentHypothesis {
+            if let resolved { return resolved }
+            let hypothesis = resolve(self)
+            resolved = hypothesis
+            return hypothesis
         }
     }
 
-    /// The apps a grammar hypothesis can go to, each with its parameters resolved.
+    /// The apps a grammar hypothesis can go to, each to be resolved when ranked.
     func candidates(for match: Hypothesis, rank: Int, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], found: FoundValues,
                     locked: Bool) -> [Candidate] {
         guard let intent = engine.catalogue[match.intent] else { return [] }
@@ -190,29 +211,80 @@ struct Reader {
         } else {
             targets = engine.apps.indices.filter { engine.apps[$0].supports(intent.name) }
         }
+        let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
         var result: [Candidate] = []
         for app in targets where engine.apps[app].supports(intent.name) {
             if let vocabularyApp, vocabularyApp != app { continue }
-            let resolver = Resolver(engine: engine, model: model, app: app, offers: offers, vocabularyOffers: vocabularyOffers, found: found)
-            let parameters = resolver.parameters(of: intent, from: match)
-            let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
-            let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
-                                              parameters: parameters, score: match.confidence,
-                                              requiresUnlock: locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
-                                              match: match, reading: ReadingKey(parameters: parameters, match: match, appNameSpans: appNameSpans))
-            result.append(Candidate(hypothesis: hypothesis, app: app, rank: rank, evidence: evidence, mentioned: mentioned != nil || example != nil))
+            let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: appNameSpans)
+            result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
+                                    mentioned: mentioned != nil || example != nil, selection: selection, reading: reading) { candidate in
+                let resolver = Resolver(engine: engine, model: model, app: app, offers: offers, vocabularyOffers: vocabularyOffers, found: found)
+                let parameters = resolver.parameters(of: intent, from: match)
+                let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
+                                                  parameters: parameters, score: match.confidence,
+                                                  requiresUnlock: locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
+                                                  match: match, reading: candidate.reading)
+                assert(ReadingKey(parameters: parameters, match: match, appNameSpans: appNameSpans) == candidate.reading,
+                       "the reading key without resolution differs from the resolved one: \(intent.name), \(match.slots.map(\.name))")
+                return hypothesis
+            })
         }
         return result
+    }
+
+    /// The ``ReadingKey`` that ``Resolver`` would give `match` for `app`, from the slots and
+    /// the catalogue: a value said is free text (``MatchKind/text``) unless a vocabulary
+    /// item other than an app name was found for it or the grammar matched a list value,
+    /// number or fixed value; a parameter not said needs a value when it is required and
+    /// the app has no item it defaults to (``Resolver/unsaid(_:)``). Debug builds check it
+    /// against the key of the resolved parameters.
+    func readingKey(of match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer], appNameSpans: [Range<Int>]) -> ReadingKey {
+        let slots = match.slots
+        func isText(_ slot: SlotMatch) -> Bool {
+            if let index = slot.foundIndex, !offers[index].isAppName { return false }
+            return slot.kind == .wildcard || slot.kind == .text
+        }
+        func guesses(_ slot: SlotMatch, _ parameter: ParameterDefinition?) -> Bool {
+            guard isText(slot) else { return false }
+            if let parameter, case .vocabulary = parameter.kind { return true }
+            return slot.span.map { appNameSpans.contains($0) } ?? false
+        }
+        var guessed = 0, missing = 0
+        for parameter in intent.parameters {
+            var said = false
+            for slot in slots where slot.name == parameter.name {
+                said = true
+                if guesses(slot, parameter) { guessed += 1 }
+            }
+            if !said, parameter.isRequired, !hasDefault(parameter, app: app) { missing += 1 }
+        }
+        for slot in slots where slot.name != "app" && !intent.parameters.contains(where: { $0.name == slot.name }) && guesses(slot, nil) {
+            guessed += 1
+        }
+        return ReadingKey(guessed: guessed, missing: missing, match: match)
+    }
+
+    /// Whether a parameter not said gets a value from the app's vocabulary (see
+    /// ``Resolver/unsaid(_:)``).
+    private func hasDefault(_ parameter: ParameterDefinition, app: Int) -> Bool {
+        guard parameter.defaultsToVocabulary, let list = parameter.list else { return false }
+        let primary = parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
+        return !model.vocabulary.defaultItems(app: app, list: list, type: primary).isEmpty
     }
 
     /// Best first, by ``ReadingKey``; readings that tie on it keep the grammar's order,
     /// unless the grammar's key ties too and one has more vocabulary evidence for its app;
     /// one hypothesis per app, intent and values; apps as plausible as the best one for the
-    /// same intent are marked ambiguous.
+    /// same intent are marked ambiguous. Candidates are resolved in that order, as far as
+    /// the ranking looks.
     func ranked(_ candidates: [Candidate]) -> [IntentHypothesis] {
-        // Indices are sorted, not the candidates: a candidate is large (app, intent,
-        // parameters, match), and moving it costs a retain and release per reference.
-        let keys = candidates.map { (reading: $0.reading, rank: $0.rank, ranking: $0.hypothesis.match.ranking, evidence: $0.evidence) }
+        #if DEBUG
+        // Debug builds resolve every candidate, so that each key is checked against its
+        // resolved parameters (the assertion in `candidates(for:…)`), not only those ranked.
+        for candidate in candidates { _ = candidate.hypothesis }
+        #endif
+        // Indices are sorted, not the candidates.
+        let keys = candidates.map { (reading: $0.reading, rank: $0.rank, ranking: $0.match.ranking, evidence: $0.evidence) }
         let order = candidates.indices.sorted { i, j in
             let (l, r) = (keys[i], keys[j])
             if l.reading != r.reading { return l.reading < r.reading }
@@ -232,8 +304,8 @@ struct Reader {
         // which the built-in template reads ("yoga") for the resolver to judge.
         struct AppIntent: Hashable { let app: Int; let intent: String }
         var builtIn: [AppIntent: [ReadingKey]] = [:]
-        for candidate in candidates where candidate.hypothesis.match.metadata["app"] == nil {
-            builtIn[AppIntent(app: candidate.app, intent: candidate.hypothesis.intent.name), default: []].append(candidate.reading)
+        for candidate in candidates where candidate.match.metadata["app"] == nil {
+            builtIn[AppIntent(app: candidate.app, intent: candidate.intent.name), default: []].append(candidate.reading)
         }
         let limit = engine.options.limit
         // One hypothesis per app, intent and values (each parameter's values and
@@ -252,21 +324,27 @@ struct Reader {
             let candidate = candidates[index]
             // Enough kept, and past every reading as good as the best (app ambiguity looks no further).
             if unique.count >= limit, candidate.reading != candidates[unique[0]].reading { break }
-            if candidate.hypothesis.match.metadata["app"] != nil,
-               let readings = builtIn[AppIntent(app: candidate.app, intent: candidate.hypothesis.intent.name)],
+            if candidate.match.metadata["app"] != nil,
+               let readings = builtIn[AppIntent(app: candidate.app, intent: candidate.intent.name)],
                readings.contains(where: { $0.wordEdits <= candidate.reading.wordEdits && $0.missing <= candidate.reading.missing }) { continue }
-            if !unique.contains(where: { same(candidates[$0].hypothesis, candidate.hypothesis) }) { unique.append(index) }
+            // Only candidates of the same intent and app can be the same hypothesis: the
+            // others are not resolved to compare them.
+            if !unique.contains(where: {
+                candidates[$0].intent.name == candidate.intent.name
+                    && engine.apps[candidates[$0].app].bundleIdentifier == engine.apps[candidate.app].bundleIdentifier
+                    && same(candidates[$0].hypothesis, candidate.hypothesis)
+            }) { unique.append(index) }
         }
         guard let first = unique.first else { return [] }
         let top = candidates[first]
         // App ambiguity: the same reading, not naming an app, equally good for several apps.
         var ambiguousApps: [String] = []
         if !top.mentioned {
-            for candidate in unique.lazy.map({ candidates[$0] }) where candidate.hypothesis.intent.name == top.hypothesis.intent.name && !candidate.mentioned
+            for candidate in unique.lazy.map({ candidates[$0] }) where candidate.intent.name == top.intent.name && !candidate.mentioned
                 && candidate.evidence == top.evidence && candidate.reading == top.reading
-                && candidate.hypothesis.match.ranking.ties(with: top.hypothesis.match.ranking)
-                && !ambiguousApps.contains(candidate.hypothesis.app.bundleIdentifier) {
-                ambiguousApps.append(candidate.hypothesis.app.bundleIdentifier)
+                && candidate.match.ranking.ties(with: top.match.ranking)
+                && !ambiguousApps.contains(engine.apps[candidate.app].bundleIdentifier) {
+                ambiguousApps.append(engine.apps[candidate.app].bundleIdentifier)
             }
         }
         return unique.prefix(limit).map { index in
@@ -274,7 +352,7 @@ struct Reader {
             let h = candidate.hypothesis
             var selection = h.appSelection
             var score = h.score
-            if ambiguousApps.count > 1, ambiguousApps.contains(h.app.bundleIdentifier), h.intent.name == top.hypothesis.intent.name,
+            if ambiguousApps.count > 1, ambiguousApps.contains(h.app.bundleIdentifier), h.intent.name == top.intent.name,
                !candidate.mentioned, candidate.evidence == top.evidence {
                 selection = .ambiguous(ambiguousApps)
                 score /= Double(ambiguousApps.count)

@@ -62,6 +62,27 @@ struct ReadingKey: Sendable, Hashable, Comparable {
         return false
     }
 
+    /// The key of a reading whose resolved parameters hold `guessed` vocabulary values left
+    /// to free text and `missing` required values unsaid (what ``Reader`` counts without
+    /// resolving them), and the grammar match behind it.
+    init(guessed: Int, missing: Int, match: Hypothesis) {
+        let ranking = match.ranking
+        self.init(wordEdits: ranking.wordEdits, guessed: guessed, missing: missing, freeTextParameters: ReadingKey.freeTextParameters(of: match),
+                  freeTextScalars: ranking.wildcardScalars, valueEdits: ranking.valueEdits, literalScalars: ranking.literalScalars,
+                  skippedWords: ranking.skippedWords)
+    }
+
+    /// Parameters filled with free text, each counted once however many values.
+    static func freeTextParameters(of match: Hypothesis) -> Int {
+        var freeText = 0
+        let slots = match.slots
+        for (index, slot) in slots.enumerated() where slot.kind == .wildcard && slot.foundIndex == nil
+            && !slots[..<index].contains(where: { $0.name == slot.name && $0.kind == .wildcard && $0.foundIndex == nil }) {
+            freeText += 1
+        }
+        return freeText
+    }
+
     /// The key of a reading: its parameters as resolved, and the grammar match behind them.
     /// `appNameSpans` are the spans where an app's name was found.
     init(parameters: [ParameterResult], match: Hypothesis, appNameSpans: [Range<Int>] = []) {
@@ -74,16 +95,7 @@ struct ReadingKey: Sendable, Hashable, Comparable {
                 else if value.match == .text, let span = value.span, appNameSpans.contains(span) { guessed += 1 }
             }
         }
-        // Parameters filled with free text, each counted once however many values.
-        var freeText = 0
-        for (index, slot) in match.slots.enumerated() where slot.kind == .wildcard && slot.foundIndex == nil
-            && !match.slots[..<index].contains(where: { $0.name == slot.name && $0.kind == .wildcard && $0.foundIndex == nil }) {
-            freeText += 1
-        }
-        let ranking = match.ranking
-        self.init(wordEdits: ranking.wordEdits, guessed: guessed, missing: missing, freeTextParameters: freeText,
-                  freeTextScalars: ranking.wildcardScalars, valueEdits: ranking.valueEdits, literalScalars: ranking.literalScalars,
-                  skippedWords: ranking.skippedWords)
+        self.init(guessed: guessed, missing: missing, match: match)
     }
 
     init(wordEdits: Int, guessed: Int, missing: Int, freeTextParameters: Int, freeTextScalars: Int, valueEdits: Int,
