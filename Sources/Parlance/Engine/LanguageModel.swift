@@ -234,14 +234,17 @@ struct ModelVocabulary: Sendable {
     /// Every span of every item, overlaps included, numbered as this vocabulary numbers
     /// items; `userSpans` when the users' part was already searched in these tokens.
     func spans(in tokens: TokenizedText, policy: EditPolicy, userSpans: [VocabularySpan]? = nil) -> [VocabularySpan] {
-        var spans = userSpans ?? self.userSpans(in: tokens, policy: policy)
-        let appSpans = !app.index.items.isEmpty ? app.index.allSpans(in: tokens, policy: policy) : []
-        guard !appSpans.isEmpty else { return spans }
-        spans.reserveCapacity(spans.count + appSpans.count)
-        for span in appSpans {
-            spans.append(VocabularySpan(units: span.units, scalarRange: span.scalarRange, match: shifted(span.match)))
+        let spans = userSpans ?? self.userSpans(in: tokens, policy: policy)
+        let appSpans = self.appSpans(in: tokens, policy: policy)
+        return appSpans.isEmpty ? spans : spans + appSpans
+    }
+
+    /// The spans of the apps' vocabulary, numbered as this vocabulary numbers items.
+    func appSpans(in tokens: TokenizedText, policy: EditPolicy) -> [VocabularySpan] {
+        guard !app.index.items.isEmpty else { return [] }
+        return app.index.allSpans(in: tokens, policy: policy).map { span in
+            VocabularySpan(units: span.units, scalarRange: span.scalarRange, match: shifted(span.match))
         }
-        return spans
     }
 
     /// Matches of `query` in both parts, best first.

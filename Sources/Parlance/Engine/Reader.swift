@@ -24,6 +24,9 @@ struct Reader {
         var userSpans: [(shard: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
         /// The utterance tokenized, by tokenizer (every read of a language needs it).
         var tokens: [(tokenizer: ObjectIdentifier, tokens: TokenizedText)] = []
+        /// Spans of the apps' vocabulary and of the apps' names, by model and edit policy
+        /// (the first reads of a parse search both with no edits).
+        var appSpans: [(model: ObjectIdentifier, policy: EditPolicy, vocabulary: [VocabularySpan], names: [VocabularySpan])] = []
         /// The grammar's answers, by model, options and the values offered to it.
         var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
 
@@ -88,7 +91,15 @@ struct Reader {
         var vocabularyOffers: [Offer] = []
         var representative: [Place: Int] = [:]
         var values: [FoundValues.Value] = []
-        for span in model.vocabulary.spans(in: tokens, policy: policy, userSpans: known) {
+        let modelKey = ObjectIdentifier(model)
+        let appSpans: (vocabulary: [VocabularySpan], names: [VocabularySpan])
+        if let entry = memo.appSpans.first(where: { $0.model == modelKey && $0.policy == policy }) {
+            appSpans = (entry.vocabulary, entry.names)
+        } else {
+            appSpans = (model.vocabulary.appSpans(in: tokens, policy: policy), model.appNames.allSpans(in: tokens, policy: policy))
+            memo.appSpans.append((modelKey, policy, appSpans.vocabulary, appSpans.names))
+        }
+        for span in known + appSpans.vocabulary {
             let owner = model.vocabulary.owner(span.match.itemIndex)
             let offer = Offer(span: span, app: owner.app, isAppName: false)
             vocabularyOffers.append(offer)
@@ -106,7 +117,7 @@ struct Reader {
             }
         }
         for value in values { found.append(value) }
-        for span in model.appNames.allSpans(in: tokens, policy: policy) {
+        for span in appSpans.names {
             found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
                                            text: span.match.matchedText, edits: span.edits, group: span.match.itemIndex))
             offers.append(Offer(span: span, app: span.match.itemIndex, isAppName: true))
