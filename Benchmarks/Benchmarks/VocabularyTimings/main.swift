@@ -2,6 +2,7 @@
 // harness, not a statistical benchmark. Build in release and run from the repository root:
 //
 //   swift run -c release --package-path Benchmarks VocabularyTimings [sizes…] [--spans-only] [--exact-spans]
+//     [--utterance TEXT [--language TAG]]
 //
 // Per size (default 100k), with the entries as user contact names:
 // - index build time and memory;
@@ -11,7 +12,8 @@
 // - `lookupPrefix` (limit 10) on the first 1, 2, 3 and 5 characters of the exact queries;
 // - `spans(in:)` with the default policy on one ten-word utterance per language (en, de,
 //   ja, zh), each run 2,000 times, and on ~1,000 utterances per language made from
-//   templates around entries of that locale (as written and with a typo).
+//   templates around entries of that locale (as written and with a typo); with --utterance,
+//   only TEXT in --language (en by default), no templates.
 // Times are this thread's CPU time per call (the machine is shared); allocations are
 // counted per call by the malloc interposer, which the harness preloads by re-executing
 // itself with LD_PRELOAD.
@@ -122,10 +124,16 @@ let arguments = CommandLine.arguments.dropFirst()
 let spansOnly = arguments.contains("--spans-only")
 /// `--exact-spans`: spans with policy fixed(0), the floor under the fuzzy search's cost.
 let spanPolicy: EditPolicy = arguments.contains("--exact-spans") ? .fixed(0) : .default
-let sizes = arguments.filter { !$0.hasPrefix("--") }.isEmpty ? ["100k"] : arguments.filter { !$0.hasPrefix("--") }
+/// `--utterance TEXT [--language TAG]`: the spans of TEXT only (their values are not sizes).
+func value(after option: String) -> String? {
+    arguments.firstIndex(of: option).flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+}
+let optionValues = Set(["--utterance", "--language"].compactMap(value(after:)))
+let positional = arguments.filter { !$0.hasPrefix("--") && !optionValues.contains($0) }
+let sizes = positional.isEmpty ? ["100k"] : positional
 
 /// One ten-word utterance per language, naming an entry of the 100k vocabulary.
-let utterances: [(language: String, text: String)] = [
+let utterances: [(language: String, text: String)] = value(after: "--utterance").map { [(value(after: "--language") ?? "en", $0)] } ?? [
     ("en", "send a message to Frank Barrett saying I am late"),
     ("de", "schick Angelika Sorgatz bitte eine Nachricht dass ich später komme"),
     ("ja", "村上拓真さんに今から帰るとメッセージを送って"),
@@ -231,7 +239,7 @@ for size in sizes {
         print("[\(size)] spans \(language) \"\(utterance)\" (\(text.units.count) units, \(found.count) spans)")
         print("[\(size)]   fixed     \(Summary(times, allocations: mallocs).text)")
 
-        guard let (locale, patterns) = templates[language] else { continue }
+        guard value(after: "--utterance") == nil, let (locale, patterns) = templates[language] else { continue }
         var templateTimes: [Double] = [], templateMallocs = 0, trials = 0, hits = 0
         // 500 entries as written, 500 with one edit, alternating.
         let exact = queries.filter { $0.kind == "exact" && locales[$0.expected] == locale }.prefix(500)
