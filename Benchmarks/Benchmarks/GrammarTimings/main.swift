@@ -14,7 +14,10 @@
 // added (/proc/self/statm before and after, free heap pages trimmed, ICU's word-break data
 // loaded beforehand), then every test sentence of
 // tests/<lang>/*.yaml matched with its context and the fixtures' lists. Each sentence is
-// timed as the median of 15 runs (RUNS=n to change); the table shows the median, 90th and
+// timed as the median of 15 runs (RUNS=n to change), taken in rounds over all the sentences
+// (a grammar keeps the input of the utterance it matched last, for the engine's reads of
+// one utterance; timing a sentence several times in a row would time that reuse, not
+// tokenizing it); the table shows the median, 90th and
 // 99th percentile and maximum over sentences, for the default options (corrections only
 // where they can win) and with corrections always on.
 //
@@ -104,6 +107,16 @@ func threadCPUTime() -> UInt64 {
 }
 
 func median(_ values: [UInt64]) -> UInt64 { values.sorted()[values.count / 2] }
+
+/// The median of `runs` timings of `body(i)` for each of `count` items, timed in rounds over
+/// all items, so that no item is timed twice in a row (see the header).
+func roundRobinMedians(_ count: Int, _ body: (Int) -> Void) -> [UInt64] {
+    var samples = [[UInt64]](repeating: [], count: count)
+    for _ in 0..<runs {
+        for item in 0..<count { samples[item].append(nanoseconds { body(item) }) }
+    }
+    return samples.map(median)
+}
 
 func percentile(_ values: [UInt64], _ fraction: Double) -> UInt64 {
     let sorted = values.sorted()
@@ -282,16 +295,12 @@ for language in languages {
                                table_bytes: statistics.tableBytes, rss_delta_bytes: residentDelta))
         guard !sentences.isEmpty else { continue }
         let options = MatchOptions(preferredSlot: "name")
-        var times: [UInt64] = []
         var matched = 0
-        for (id, sentence, context) in sentences {
-            var result: MatchResult!
-            var samples: [UInt64] = []
-            for _ in 0..<runs {
-                samples.append(nanoseconds { result = compiled.match(sentence, lists: lists, context: context, options: options) })
-            }
-            let time = median(samples)
-            times.append(time)
+        let times = roundRobinMedians(sentences.count) { index in
+            _ = compiled.match(sentences[index].1, lists: lists, context: sentences[index].2, options: options)
+        }
+        for ((id, sentence, context), time) in zip(sentences, times) {
+            let result = compiled.match(sentence, lists: lists, context: context, options: options)
             if result.best != nil { matched += 1 }
             printJSON(SentenceLine(id: id, ns: time, intent: result.best?.intent,
                                    slots: result.best?.slotValues.mapValues(JSONValue.init) ?? [:],
@@ -311,16 +320,10 @@ for language in languages {
         for (_, sentence, context) in sentences where compiled.match(sentence, lists: lists, context: context, options: options).best != nil {
             matched += 1
         }
-        var times: [UInt64] = []
-        var slowest: [(UInt64, String)] = []
-        for (_, sentence, context) in sentences {
-            var samples: [UInt64] = []
-            for _ in 0..<runs {
-                samples.append(nanoseconds { _ = compiled.match(sentence, lists: lists, context: context, options: options) })
-            }
-            times.append(median(samples))
-            slowest.append((median(samples), sentence))
+        let times = roundRobinMedians(sentences.count) { index in
+            _ = compiled.match(sentences[index].1, lists: lists, context: sentences[index].2, options: options)
         }
+        let slowest = zip(times, sentences.map(\.1)).map { ($0, $1) }
         if ProcessInfo.processInfo.environment["SLOWEST"] != nil {
             for (time, sentence) in slowest.sorted(by: { $0.0 > $1.0 }).prefix(12) { print("   \(micro(time))  \(sentence)") }
         }
