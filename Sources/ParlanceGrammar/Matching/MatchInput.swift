@@ -8,7 +8,12 @@ import ParlanceText
 /// boundaries are not trusted there), so in Japanese or Chinese every character edge is a
 /// boundary and whitespace in a template requires nothing. Punctuation is not part of any
 /// unit, so it is ignored wherever it stands, as hassil ignores it.
-struct MatchInput {
+///
+/// A class: an input is made once per utterance and handed to every pass, run, list table
+/// and hypothesis of its matchings; as a struct of nine arrays each of those copies cost
+/// nine retains and releases (half the time of a short Japanese match went to reference
+/// counting).
+final class MatchInput: Sendable {
     /// The utterance as given.
     let utterance: [Unicode.Scalar]
     /// The utterance tokenized with apostrophes read as spaces: "d'une" is "d" and "une",
@@ -26,7 +31,7 @@ struct MatchInput {
     /// Each unit's range in ``scalars``.
     let unitRanges: [Range<Int>]
 
-    init(_ utterance: String, tokenizer: Tokenizer) {
+    convenience init(_ utterance: String, tokenizer: Tokenizer) {
         let scalars = Array(utterance.unicodeScalars)
         guard scalars.contains(where: Normalizer.isApostrophe) else {
             self.init(utterance: scalars, tokenized: tokenizer.tokenize(utterance))
