@@ -58,7 +58,7 @@ extension CompiledGrammar {
         var evaluation = Evaluation()
         var workspace = workspaces.take()
         workspace.beginUtterance(input)
-        defer { workspaces.give(workspace) }
+        defer { workspaces.give(&workspace) }
         var all = candidates(input, lists: lists, found: found, context: context, options: options,
                              corrections: options.fuzziness == .always ? .all : .none, tracing: tracing, into: &evaluation, workspace: &workspace)
         if options.fuzziness == .whenExactFails {

@@ -402,9 +402,11 @@ struct MatchRun {
     /// workspace's `exactPieces.store`.
     private mutating func exactPieces(at position: Int) -> Range<Int> {
         if let known = workspace.exactPieces.entries(at: position) { return known }
-        let (trie, scalars) = (grammar.pieces.trie, input.scalars)
+        // (The grammar and the input are classes: one retain each, where copying the trie
+        // and the scalars out of them retained every array they hold.)
+        let (grammar, input) = (self.grammar, self.input)
         return workspace.exactPieces.computeEntries(at: position) { store in
-            trie.prefixes(of: scalars, from: position) { store.append(($0, Int32($1))) }
+            grammar.pieces.trie.prefixes(of: input.scalars, from: position) { store.append(($0, Int32($1))) }
         }
     }
 
@@ -453,11 +455,11 @@ struct MatchRun {
     /// `skipEnds.store`.
     private mutating func skipWordEnds(at position: Int) -> Range<Int> {
         if let known = workspace.skipEnds.entries(at: position) { return known }
-        let (skipWords, scalars, isBoundary) = (grammar.skipWords, input.scalars, input.isBoundary)
+        let (grammar, input) = (self.grammar, self.input)
         return workspace.skipEnds.computeEntries(at: position) { store in
             let start = store.count
-            skipWords.matches(in: scalars, isBoundary: isBoundary, from: position) { _, end in
-                if isBoundary[end], !store[start...].contains(Int32(end)) { store.append(Int32(end)) }
+            grammar.skipWords.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { _, end in
+                if input.isBoundary[end], !store[start...].contains(Int32(end)) { store.append(Int32(end)) }
             }
         }
     }

@@ -152,7 +152,10 @@ final class WorkspacePool: @unchecked Sendable {
     /// The input of `utterance`: the one the next workspace handed out has begun when it is
     /// the same utterance (see ``MatchWorkspace/beginUtterance(_:)``), else made.
     func input(for utterance: String, tokenizer: Tokenizer) -> MatchInput {
-        if let kept = lock.withLock({ spare.last?.input }), kept.utterance.elementsEqual(utterance.unicodeScalars) { return kept }
+        // (The last workspace's input read in place: `spare.last?.input` copied the whole
+        // workspace, a retain and a release for each of its buffers.)
+        if let kept = lock.withLock({ spare.isEmpty ? nil : spare[spare.count - 1].input }),
+           kept.utterance.elementsEqual(utterance.unicodeScalars) { return kept }
         return MatchInput(utterance, tokenizer: tokenizer)
     }
 
@@ -161,11 +164,13 @@ final class WorkspacePool: @unchecked Sendable {
         lock.withLock { spare.popLast() } ?? MatchWorkspace()
     }
 
-    /// Keeps `workspace` for the next matching, unless enough are kept or it grew too large.
-    func give(_ workspace: MatchWorkspace) {
+    /// Keeps `workspace` for the next matching, unless enough are kept or it grew too large;
+    /// leaves an empty one in its place (moved, not copied: a copy retains every buffer).
+    func give(_ workspace: inout MatchWorkspace) {
         guard workspace.isWorthKeeping else { return }
         lock.withLock {
-            if spare.count < WorkspacePool.limit { spare.append(workspace) }
+            guard spare.count < WorkspacePool.limit else { return }
+            spare.append(MatchRun.take(&workspace))
         }
     }
 }
