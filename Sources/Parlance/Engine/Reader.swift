@@ -251,12 +251,8 @@ struct Reader {
     /// against the key of the resolved parameters.
     func readingKey(of match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer], appNameSpans: [Range<Int>]) -> ReadingKey {
         let slots = match.slots
-        func isText(_ slot: SlotMatch) -> Bool {
-            if let index = slot.foundIndex, !offers[index].isAppName { return false }
-            return slot.kind == .wildcard || slot.kind == .text
-        }
         func guesses(_ slot: SlotMatch, _ parameter: ParameterDefinition?) -> Bool {
-            guard isText(slot) else { return false }
+            guard Resolver.isFreeText(slot, offers: offers) else { return false }
             if let parameter, case .vocabulary = parameter.kind { return true }
             return slot.span.map { appNameSpans.contains($0) } ?? false
         }
@@ -267,20 +263,14 @@ struct Reader {
                 said = true
                 if guesses(slot, parameter) { guessed += 1 }
             }
-            if !said, parameter.isRequired, !hasDefault(parameter, app: app) { missing += 1 }
+            if !said, parameter.isRequired, Resolver.defaultItems(of: parameter, app: app, in: model.vocabulary)?.isEmpty ?? true {
+                missing += 1
+            }
         }
         for slot in slots where slot.name != "app" && !intent.parameters.contains(where: { $0.name == slot.name }) && guesses(slot, nil) {
             guessed += 1
         }
         return ReadingKey(guessed: guessed, missing: missing, match: match)
-    }
-
-    /// Whether a parameter not said gets a value from the app's vocabulary (see
-    /// ``Resolver/unsaid(_:)``).
-    private func hasDefault(_ parameter: ParameterDefinition, app: Int) -> Bool {
-        guard parameter.defaultsToVocabulary, let list = parameter.list else { return false }
-        let primary = parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
-        return !model.vocabulary.defaultItems(app: app, list: list, type: primary).isEmpty
     }
 
     /// Best first, by ``ReadingKey``; readings that tie on it keep the grammar's order,

@@ -117,14 +117,29 @@ struct Resolver {
                             : "'\(phrase)' in \(item.source) vocabulary (\(item.type))"))
     }
 
+    /// Whether ``resolve(_:_:)`` reports `slot` as free text (``MatchKind/text``): no
+    /// vocabulary item other than an app name was found for it, and the grammar took it as
+    /// free text or as a list value without an output. (What ``Reader`` ranks by before
+    /// resolving; debug builds check the two agree.)
+    static func isFreeText(_ slot: SlotMatch, offers: [Reader.Offer]) -> Bool {
+        if let index = slot.foundIndex, !offers[index].isAppName { return false }
+        return slot.kind == .wildcard || slot.kind == .text
+    }
+
+    /// The items a parameter not said defaults to for `app`, most important first, or nil
+    /// when it does not default to vocabulary: the app's items of the parameter's first
+    /// vocabulary type (a bill payee defaults to the user's payee accounts, not to every
+    /// organization).
+    static func defaultItems(of parameter: ParameterDefinition, app: Int, in vocabulary: ModelVocabulary) -> [Int]? {
+        guard parameter.defaultsToVocabulary, let list = parameter.list else { return nil }
+        let primary = parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
+        return vocabulary.defaultItems(app: app, list: list, type: primary)
+    }
+
     /// A parameter not said, or nil when it is simply not required.
     func unsaid(_ parameter: ParameterDefinition) -> ParameterValue? {
-        if parameter.defaultsToVocabulary, let list = parameter.list {
-            // The app's items of the parameter's first vocabulary type: a bill payee
-            // defaults to the user's payee accounts, not to every organization.
+        if let candidates = Resolver.defaultItems(of: parameter, app: app, in: model.vocabulary), let list = parameter.list {
             let vocabulary = model.vocabulary
-            let primary = parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
-            let candidates = vocabulary.defaultItems(app: app, list: list, type: primary)
             if candidates.count == 1 {
                 let item = vocabulary.item(candidates[0])
                 return ParameterValue(value: .string(item.phrases.first ?? ""), identifier: item.identifier, match: .implied,
