@@ -62,12 +62,27 @@ public struct FoundValues: Sendable, Equatable {
     public var isEmpty: Bool { values.isEmpty && closedLists.isEmpty }
 }
 
-/// Found values laid over one input: by list id, by start position.
+/// Found values laid over one input: by start position, then list id.
+///
+/// Flat arrays, made once per matching: the values starting at input position `p` are
+/// `entries[starts[p] ..< starts[p + 1]]` (a dictionary of arrays by position and list
+/// cost an allocation per key and a hash per lookup, for every pass of every read).
 struct FoundValueTable {
-    /// (start position, list id) → [(end position, index in values, edits, group)].
-    private var byStart: [Int: [(end: Int32, index: Int32, edits: UInt8, group: Int32)]] = [:]
-    /// Closed list ids.
-    private(set) var closed: Set<Int> = []
+    struct Entry {
+        var list: Int32
+        var end: Int32
+        /// The value's index in ``FoundValueTable/values``.
+        var index: Int32
+        var edits: UInt8
+        var group: Int32
+    }
+
+    private var entries: [Entry] = []
+    /// Per input position (and one past the last), where its entries start; empty when no
+    /// values were found.
+    private var starts: [Int32] = []
+    /// Per list id, whether the list is closed; empty when none is.
+    private var closedLists: [Bool] = []
     let values: [FoundValues.Value]
 
     static let empty = FoundValueTable()
@@ -80,7 +95,10 @@ struct FoundValueTable {
         // A name may be compiled more than once (a data block's own list shadows the
         // language's): every wildcard list of the name takes the values.
         let listIDs = grammar.wildcardLists
-        closed = Set(found.closedLists.flatMap { listIDs[$0] ?? [] })
+        if !found.closedLists.isEmpty {
+            closedLists = [Bool](repeating: false, count: grammar.lists.count)
+            for name in found.closedLists { for list in listIDs[name] ?? [] { closedLists[list] = true } }
+        }
         guard !found.values.isEmpty else { return }
         // Utterance offsets → input positions at unit edges.
         // (Arrays by utterance offset, -1 where no unit edge stands.)
@@ -93,21 +111,44 @@ struct FoundValueTable {
         for position in 1...max(1, input.count) where position <= input.count && input.isBoundary[position] {
             endPosition[Int(input.origin[position - 1].end)] = position
         }
+        var placed: [(start: Int, entry: Entry)] = []
+        placed.reserveCapacity(found.values.count)
         for (index, value) in found.values.enumerated() {
             guard let lists = listIDs[value.list], value.span.lowerBound >= 0, value.span.upperBound < offsets,
                   case let start = startPosition[value.span.lowerBound], case let end = endPosition[value.span.upperBound],
                   start >= 0, end > start else { continue }
             for list in lists {
-                byStart[start * grammar.lists.count + list, default: []].append((Int32(end), Int32(index), UInt8(clamping: value.edits),
-                                                                                 Int32(clamping: max(-1, value.group))))
+                placed.append((start, Entry(list: Int32(list), end: Int32(end), index: Int32(index), edits: UInt8(clamping: value.edits),
+                                            group: Int32(clamping: max(-1, value.group)))))
             }
+        }
+        guard !placed.isEmpty else { return }
+        // By start, keeping the values' order within a position (a counting sort).
+        var counts = [Int32](repeating: 0, count: input.count + 2)
+        for item in placed { counts[item.start + 1] += 1 }
+        for position in 0...input.count { counts[position + 1] += counts[position] }
+        starts = counts
+        entries = [Entry](repeating: Entry(list: 0, end: 0, index: 0, edits: 0, group: 0), count: placed.count)
+        var next = counts
+        for item in placed {
+            entries[Int(next[item.start])] = item.entry
+            next[item.start] += 1
         }
     }
 
-    /// The values of list `list` starting at `position`.
-    func values(ofList list: Int, at position: Int, listCount: Int) -> [(end: Int32, index: Int32, edits: UInt8, group: Int32)] {
-        byStart[position * listCount + list] ?? []
+    /// Whether list `list` takes found values only, no free text.
+    @inline(__always)
+    func isClosed(_ list: Int) -> Bool { list < closedLists.count && closedLists[list] }
+
+    /// The entries of the values starting at `position` (of every list; see ``entry(_:)``).
+    @inline(__always)
+    func entries(at position: Int) -> Range<Int> {
+        guard position + 1 < starts.count else { return 0..<0 }
+        return Int(starts[position])..<Int(starts[position + 1])
     }
+
+    @inline(__always)
+    func entry(_ index: Int) -> Entry { entries[index] }
 }
 
 extension CompiledList {

@@ -519,12 +519,14 @@ struct MatchRun {
             }
         case .wildcard:
             // Values the caller found here, then (unless the list is closed) free text.
-            for value in found.values(ofList: list, at: position, listCount: grammar.lists.count) {
+            for index in found.entries(at: position) {
+                let value = found.entry(index)
+                guard value.list == list else { continue }
                 workspace.listStore.append(ListMatch(end: value.end, kind: value.edits > 0 ? .fuzzy : .exact, value: value.index, number: 0,
                                                      edits: value.edits, nested: -1, group: value.group))
             }
             // Whole words: a wildcard starts and ends at word boundaries.
-            guard input.isBoundary[position], !found.closed.contains(list) else { break }
+            guard input.isBoundary[position], !found.isClosed(list) else { break }
             for end in (position + 1)...input.count where input.isBoundary[end] {
                 workspace.listStore.append(ListMatch(end: Int32(end), kind: .wildcard, value: 0, number: 0, edits: 0, nested: -1))
             }
