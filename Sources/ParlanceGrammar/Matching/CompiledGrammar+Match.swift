@@ -143,12 +143,15 @@ extension CompiledGrammar {
     /// The ranking key of a completed path (``RankingKey``); the preferred slot's part is
     /// given, as only the hypothesis's slots tell it.
     func rankingKey(of completion: MatchRun.Completion, lacksPreferredSlot: Bool, preferredSlotLength: Int) -> RankingKey {
-        let entry = templates[Int(completion.accept)]
-        let data = grammar.intents[entry.intent].data[entry.data]
+        // (Read in place: binding the template entry or its data block to a local copies
+        // them, a retain and a release for each of their strings, arrays and dictionaries,
+        // and this runs for every completed path.)
+        let (intent, block) = (templates[Int(completion.accept)].intent, templates[Int(completion.accept)].data)
+        let requirements = grammar.intents[intent].data[block].requiresContext.count
         let score = completion.score
         return RankingKey(wordEdits: Int(score.wordEdits), valueEdits: Int(score.valueEdits), lacksPreferredSlot: lacksPreferredSlot,
                           preferredSlotLength: preferredSlotLength, wildcards: Int(score.wildcards), literalScalars: Int(score.literal),
-                          requirementsMet: data.requiresContext.count, skippedWords: Int(score.skipped),
+                          requirementsMet: requirements, skippedWords: Int(score.skipped),
                           wildcardScalars: Int(score.wildcardScalars), templateOrder: Int(completion.accept))
     }
 
