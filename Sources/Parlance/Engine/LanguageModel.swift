@@ -225,16 +225,15 @@ struct ModelVocabulary: Sendable {
         !user.items(app: appIndex, list: list).isEmpty || !app.items(app: appIndex, list: list).isEmpty
     }
 
-    /// The spans of the users' vocabulary (what ``spans(in:policy:userSpans:)`` can reuse
-    /// for another language of the same ``KeyForm``).
+    /// The spans of the users' vocabulary (which another language of the same ``KeyForm``
+    /// can reuse: ``Reader`` keeps them per index and policy).
     func userSpans(in tokens: TokenizedText, policy: EditPolicy) -> [VocabularySpan] {
         !user.index.items.isEmpty ? user.index.allSpans(in: tokens, policy: policy) : []
     }
 
-    /// Every span of every item, overlaps included, numbered as this vocabulary numbers
-    /// items; `userSpans` when the users' part was already searched in these tokens.
-    func spans(in tokens: TokenizedText, policy: EditPolicy, userSpans: [VocabularySpan]? = nil) -> [VocabularySpan] {
-        let spans = userSpans ?? self.userSpans(in: tokens, policy: policy)
+    /// Every span of every item, overlaps included, numbered as this vocabulary numbers items.
+    func spans(in tokens: TokenizedText, policy: EditPolicy) -> [VocabularySpan] {
+        let spans = userSpans(in: tokens, policy: policy)
         let appSpans = self.appSpans(in: tokens, policy: policy)
         return appSpans.isEmpty ? spans : spans + appSpans
     }

@@ -162,20 +162,18 @@ struct Reader {
         let rank: Int
         let evidence: Int
         let mentioned: Bool
-        let selection: AppSelection
         let reading: ReadingKey
         private let resolve: (Candidate) -> IntentHypothesis
         private var resolved: IntentHypothesis?
 
-        init(match: Hypothesis, intent: IntentDefinition, app: Int, rank: Int, evidence: Int, mentioned: Bool, selection: AppSelection,
-             reading: ReadingKey, resolve: @escaping (Candidate) -> IntentHypothesis) {
+        init(match: Hypothesis, intent: IntentDefinition, app: Int, rank: Int, evidence: Int, mentioned: Bool, reading: ReadingKey,
+             resolve: @escaping (Candidate) -> IntentHypothesis) {
             self.match = match
             self.intent = intent
             self.app = app
             self.rank = rank
             self.evidence = evidence
             self.mentioned = mentioned
-            self.selection = selection
             self.reading = reading
             self.resolve = resolve
         }
@@ -228,7 +226,7 @@ struct Reader {
             if let vocabularyApp, vocabularyApp != app { continue }
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
-                                    mentioned: mentioned != nil || example != nil, selection: selection, reading: reading) { candidate in
+                                    mentioned: mentioned != nil || example != nil, reading: reading) { candidate in
                 let resolver = Resolver(engine: engine, model: model, app: app, offers: offers, vocabularyOffers: vocabularyOffers, found: found)
                 let parameters = resolver.parameters(of: intent, from: match)
                 let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
