@@ -34,6 +34,39 @@ import Testing
         }
     }
 
+    /// With no language given, a language is read only if its words spell a fair share of
+    /// the utterance, compared with the languages writing the same letters.
+    @Test func languagesTriedByTheWordsTheySpell() throws {
+        let engine = try EngineFixture.engine
+        func tried(_ utterance: String) -> Set<String> { Set(engine.explain(utterance).languages.filter(\.tried).map(\.language)) }
+
+        // German words only German spells: only German is read, with the same answer.
+        let german = "Füge Eier zu meiner Einkaufsliste hinzu"
+        #expect(tried(german) == ["de"])
+        #expect(engine.parse(german).best?.intent.name == engine.parse(german, language: "de").best?.intent.name)
+        #expect(engine.parse(german).language == "de")
+        // An English song title in a Japanese request: Japanese competes with Japanese and
+        // Chinese only (which spell Han), the title's English with the Latin-script languages.
+        let japanese = "Sunday Morning Jazzを探して"
+        #expect(tried(japanese).contains("ja"))
+        #expect(engine.parse(japanese).language == "ja")
+        let chinese = "用Snapshots打开毕业典礼相册"
+        #expect(tried(chinese).contains("zh-Hans"))
+        #expect(engine.parse(chinese).best?.intent.name == "INSearchForPhotosIntent")
+        // A bare name spells nothing in any language: every Latin-script language is read.
+        let name = engine.explain("Sparkle Sparkly")
+        #expect(Set(name.languages.map(\.language)) == ["de", "en", "es", "fr"])
+        #expect(name.languages.allSatisfy { $0.tried })
+        #expect(name.description.contains("languages: "))
+        // The ratio at 0 reads every language written in the utterance's scripts.
+        var options = EngineOptions()
+        options.languageEvidenceRatio = 0
+        let everyLanguage = try Engine(apps: EngineFixture.apps, grammars: EngineFixture.corpora.appendingPathComponent("grammars"),
+                                       languages: ["de", "en"], options: options)
+        #expect(everyLanguage.explain(german).languages.allSatisfy { $0.tried })
+        #expect(everyLanguage.parse(german).language == "de")
+    }
+
     @Test func appChosenByVocabulary() throws {
         let hypothesis = try best("Send a message to Sparkle Sparkly saying are you ready for your talk", language: "en")
         #expect(hypothesis.app.bundleIdentifier == "com.example.unicornchat")

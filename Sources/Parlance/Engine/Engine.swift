@@ -22,6 +22,11 @@ public struct EngineOptions: Sendable, Hashable {
     /// Where compiled images are read from and saved to between runs (see
     /// ``EngineCache``); nil builds everything and saves nothing.
     public var cache: EngineCache?
+    /// When no language is given, a language is tried only if its grammar's words spell at
+    /// least this share of what the best-spelling language of the same scripts spells
+    /// (``Engine/parse(_:language:locked:)``); 0 tries every language written in a script
+    /// of the utterance's letters.
+    public var languageEvidenceRatio: Double = 0.3
 
     public init() {}
 }
@@ -262,10 +267,11 @@ public final class Engine: Sendable {
     /// Parses an utterance.
     ///
     /// - Parameters:
-    ///   - language: the grammar to use; nil tries every language written in a script of
-    ///     the utterance's letters, and keeps the best (with the default fuzziness, template
-    ///     words and values are corrected only when no language reads the utterance as
-    ///     written).
+    ///   - language: the grammar to use; nil tries the languages written in a script of
+    ///     the utterance's letters whose words spell a fair share of it (see
+    ///     ``EngineOptions/languageEvidenceRatio``), and keeps the best reading (with the
+    ///     default fuzziness, template words and values are corrected only when no language
+    ///     reads the utterance as written).
     ///   - locked: the device is locked: intents the app restricts while locked are marked
     ///     ``IntentHypothesis/requiresUnlock``.
     /// - Returns: the hypotheses, best first; none for empty input or an unknown language.
@@ -280,9 +286,8 @@ public final class Engine: Sendable {
             guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
             models = [model]
         } else {
-            // Only languages written in a script of the utterance's letters are tried.
-            let candidates = self.models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
-            models = candidates.isEmpty ? self.models : candidates
+            let tried = Set(languageEvidence(for: text).filter(\.tried).map(\.language))
+            models = self.models.filter { tried.contains($0.tag) }
         }
         let memo = Reader.Memo()
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
@@ -342,6 +347,38 @@ public final class Engine: Sendable {
         return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
     }
 
+    /// The languages an utterance of no given language is read in: those written in a script
+    /// of its letters, and of those the ones whose grammar's words spell a fair share of it.
+    ///
+    /// A language's evidence is how many of the utterance's characters in its own scripts
+    /// lie in words its templates or skip words spell exactly
+    /// (``CompiledGrammar/wordCoverage(of:in:)``, one descent of the grammar's word trie per
+    /// word). Names, free text and borrowed words blur it ("Añade huevos a mi Grocery List
+    /// en Jotter" spells more English than Spanish), so it only drops languages far behind:
+    /// those spelling less than ``EngineOptions/languageEvidenceRatio`` of what the best
+    /// language sharing a script with them spells, and those spelling nothing while another
+    /// language spells something. Languages compete only with those that write the same
+    /// letters: a Japanese request for an English song title ("Sunday Morning Jazzを探して")
+    /// is read in Japanese and in the best of the Latin-script languages. When no language
+    /// spells anything (a bare name), every one is tried.
+    func languageEvidence(for text: String) -> [LanguageEvidence] {
+        let written = models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
+        let candidates = written.isEmpty ? models : written
+        let ratio = options.languageEvidenceRatio
+        guard candidates.count > 1, ratio > 0 else {
+            return candidates.map { LanguageEvidence(language: $0.tag, spelled: 0, letters: 0, tried: true) }
+        }
+        let coverage = candidates.map { $0.compiled.wordCoverage(of: text, in: $0.scripts) }
+        let anySpelled = coverage.contains { $0.covered > 0 }
+        return candidates.indices.map { index in
+            let spelled = coverage[index].covered
+            let best = candidates.indices.filter { candidates[$0].scripts.overlaps(candidates[index].scripts) }
+                .map { coverage[$0].covered }.max() ?? 0
+            let tried = !anySpelled || (spelled > 0 && Double(spelled) >= ratio * Double(best))
+            return LanguageEvidence(language: candidates[index].tag, spelled: spelled, letters: coverage[index].total, tried: tried)
+        }
+    }
+
     /// The model for a language tag: the exact folder name, else the first whose language
     /// has the same code and script ("zh-CN" finds zh-Hans, "de-AT" finds de).
     func model(for tag: String) -> LanguageModel? {
@@ -353,6 +390,19 @@ public final class Engine: Sendable {
 
     /// The app with `bundleIdentifier`.
     public func app(_ bundleIdentifier: String) -> App? { apps.first { $0.bundleIdentifier == bundleIdentifier } }
+}
+
+/// Why a language was or was not tried for an utterance given without one
+/// (``Engine/parse(_:language:locked:)``).
+public struct LanguageEvidence: Sendable, Hashable {
+    /// The language's tag.
+    public let language: String
+    /// The utterance's characters in the language's scripts that its grammar's words spell.
+    public let spelled: Int
+    /// The utterance's characters in the language's scripts.
+    public let letters: Int
+    /// Whether the utterance was read in this language.
+    public let tried: Bool
 }
 
 /// Warnings gathered by concurrent iterations.

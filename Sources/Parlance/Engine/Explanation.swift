@@ -24,9 +24,17 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
     public let result: ParseResult
     /// What the span finder found, in utterance order.
     public let found: [Found]
+    /// When no language was given: each language written in a script of the utterance,
+    /// how much of the utterance its words spell, and whether it was tried.
+    public let languages: [LanguageEvidence]
 
     public var description: String {
         var lines = ["utterance: \(result.utterance)", "language: \(result.language ?? "none matched")"]
+        if languages.count > 1 {
+            lines.append("languages: " + languages.map {
+                "\($0.language) spells \($0.spelled) of \($0.letters) letters\($0.tried ? "" : ", not tried")"
+            }.joined(separator: "; "))
+        }
         lines.append(found.isEmpty ? "vocabulary found: none" : "vocabulary found:")
         for item in found {
             lines.append("  \"\(item.text)\" → \(item.matched) (\(item.kind), \(item.app)\(item.edits > 0 ? ", \(item.edits) edit(s)" : ""))")
@@ -88,6 +96,6 @@ extension Engine {
                                    app: apps[owner.app].displayName, kind: "\(span.match.type)"))
             }
         }
-        return ParseExplanation(result: result, found: found)
+        return ParseExplanation(result: result, found: found, languages: language == nil ? languageEvidence(for: utterance) : [])
     }
 }

@@ -349,3 +349,42 @@ enum ContextRules {
         }
     }
 }
+
+extension CompiledGrammar {
+    /// How much of an utterance this grammar's words spell as written: of the utterance's
+    /// normalized characters written in `scripts` (every character when it is empty), how
+    /// many lie in a template word or skip word found there exactly, starting and ending at
+    /// word edges (in unspaced scripts every character is one).
+    ///
+    /// Evidence of the utterance's language that costs one descent of the grammar's word
+    /// trie per word: an utterance in another language leaves most of its words unspelled.
+    /// Counting only the language's own scripts keeps a Japanese request for an English song
+    /// title from reading as English.
+    public func wordCoverage(of utterance: String, in scripts: WritingScripts) -> (covered: Int, total: Int) {
+        let input = workspaces.input(for: utterance, tokenizer: tokenizer)
+        let scalars = input.scalars
+        guard !scalars.isEmpty else { return (0, 0) }
+        @inline(__always) func counts(_ scalar: UInt32) -> Bool {
+            scripts.isEmpty || Unicode.Scalar(scalar).map(scripts.contains) == true
+        }
+        var total = 0
+        var coveredUpTo = 0
+        var covered = 0
+        for range in input.unitRanges {
+            let start = range.lowerBound
+            var end = start
+            pieces.trie.prefixes(of: scalars, from: start) { _, stop in
+                if input.isBoundary[stop] { end = Swift.max(end, stop) }
+            }
+            skipWords.prefixes(of: scalars, from: start) { _, stop in
+                if input.isBoundary[stop] { end = Swift.max(end, stop) }
+            }
+            for position in range where counts(scalars[position]) {
+                total += 1
+                if position < Swift.max(end, coveredUpTo) { covered += 1 }
+            }
+            coveredUpTo = Swift.max(coveredUpTo, end)
+        }
+        return (covered, total)
+    }
+}

@@ -21,4 +21,7 @@ public struct WritingScripts: Sendable, Hashable {
 
     /// True when ICU knows no script for the language (then every text may be in it).
     public var isEmpty: Bool { codes.isEmpty }
+
+    /// Whether the two have a script in common (Japanese and Chinese both write Han).
+    public func overlaps(_ other: WritingScripts) -> Bool { codes.contains(where: other.codes.contains) }
 }
