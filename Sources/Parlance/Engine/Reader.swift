@@ -69,7 +69,7 @@ struct Reader {
         if let known = memo.tokens.first(where: { $0.tokenizer == tokenizer })?.tokens {
             tokens = known
         } else {
-            tokens = model.compiled.tokenizer.tokenize(utterance)
+            tokens = model.compiled.tokenize(utterance)
             memo.tokens.append((tokenizer, tokens))
         }
         let policy = vocabularyPolicy ?? engine.options.editPolicy

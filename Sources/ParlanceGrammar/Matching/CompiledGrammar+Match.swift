@@ -351,6 +351,15 @@ enum ContextRules {
 }
 
 extension CompiledGrammar {
+    /// `utterance` as this grammar's tokenizer reads it (``Tokenizer/tokenize(_:)``): the
+    /// tokens of the input a matching of the same utterance uses, when it has the same (one
+    /// tokenization for a reader that needs both; the input reads apostrophes as spaces, so
+    /// an utterance with one is tokenized anew).
+    public func tokenize(_ utterance: String) -> TokenizedText {
+        guard !utterance.unicodeScalars.contains(where: Normalizer.isApostrophe) else { return tokenizer.tokenize(utterance) }
+        return workspaces.input(for: utterance, tokenizer: tokenizer).tokenized
+    }
+
     /// How much of an utterance this grammar's words spell as written: of the utterance's
     /// normalized characters written in `scripts` (every character when it is empty), how
     /// many lie in a template word or skip word found there exactly, starting and ending at

@@ -145,18 +145,19 @@ final class WorkspacePool: @unchecked Sendable {
     private let lock = Lock()
     // Guarded by `lock`.
     private var spare: [MatchWorkspace] = []
+    private var recent: MatchInput?
 
     /// At most this many workspaces are kept (one per thread matching at the same time).
     static let limit = 8
 
-    /// The input of `utterance`: the one the next workspace handed out has begun when it is
-    /// the same utterance (see ``MatchWorkspace/beginUtterance(_:)``), else made.
+    /// The input of `utterance`: the last one made when it is the same utterance (a parse
+    /// reads an utterance several times, and asks for its tokens and word coverage first),
+    /// else made and kept.
     func input(for utterance: String, tokenizer: Tokenizer) -> MatchInput {
-        // (The last workspace's input read in place: `spare.last?.input` copied the whole
-        // workspace, a retain and a release for each of its buffers.)
-        if let kept = lock.withLock({ spare.isEmpty ? nil : spare[spare.count - 1].input }),
-           kept.utterance.elementsEqual(utterance.unicodeScalars) { return kept }
-        return MatchInput(utterance, tokenizer: tokenizer)
+        if let kept = lock.withLock({ recent }), kept.utterance.elementsEqual(utterance.unicodeScalars) { return kept }
+        let input = MatchInput(utterance, tokenizer: tokenizer)
+        lock.withLock { recent = input }
+        return input
     }
 
     /// A workspace: a kept one when there is one, else a new one.
