@@ -65,6 +65,17 @@ import Testing
                                        languages: ["de", "en"], options: options)
         #expect(everyLanguage.explain(german).languages.allSatisfy { $0.tried })
         #expect(everyLanguage.parse(german).language == "de")
+        // At 1 only the best-spelling language is read first; when it reads nothing, the
+        // others are read: an English title outspells the German request, which English
+        // cannot read.
+        options.languageEvidenceRatio = 1
+        let bestOnly = try Engine(apps: EngineFixture.apps, grammars: EngineFixture.corpora.appendingPathComponent("grammars"),
+                                  languages: ["de", "en"], options: options)
+        let borrowed = "Spiel Sunday Morning Jazz"
+        #expect(bestOnly.explain(borrowed).languages.filter { $0.tried }.map(\.language) == ["en"])
+        let played = bestOnly.parse(borrowed)
+        #expect(played.language == "de")
+        #expect(played.best?.intent.name == "INPlayMediaIntent")
     }
 
     @Test func appChosenByVocabulary() throws {

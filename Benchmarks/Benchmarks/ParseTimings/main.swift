@@ -3,14 +3,21 @@
 //
 //   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N] [--utterance TEXT]
 //                                                               [--cached-loads N] [--parse-rounds N [--language TAG] [--every-language]] [--repeat N]
+//                                                               [--evidence-ratio R]
 //
 // --failures lists on stderr the utterances whose best parse misses its test; --slowest N
 // the N slowest utterances of each set (median of the five runs); --utterance TEXT times
 // one utterance in each language (or only in --language TAG; --repeat N times, 9 by default); --cached-loads N only loads the engine N more times from
 // its cached images (to profile the load); --parse-rounds N only parses the test utterances
 // N times over with their language given (or only those of --language TAG; with
-// --every-language, every language tried), to profile the parse;
-// it prints wall and thread CPU time percentiles (the latter for a machine shared with other work).
+// --every-language, no language given), to profile the parse;
+// it prints wall and thread CPU time percentiles (the latter for a machine shared with other work),
+// and with --every-language how many languages the engine read each utterance in;
+// --evidence-ratio R sets EngineOptions.languageEvidenceRatio (0.3 by default; 0 reads
+// every language written in the utterance's scripts).
+//
+// "Every language tried" means no language given: the engine reads the languages written in
+// the utterance's scripts whose words spell a fair share of it (EngineOptions.languageEvidenceRatio).
 //
 // The 100k entries are ../shared/bench/vocab/vocab_100k.tsv (skipped, with a message, when
 // ../shared is absent): people become UnicornChat contacts, companies BillPay payees,
@@ -85,7 +92,9 @@ if let data = FileManager.default.contents(atPath: shared.path), entryLimit > 0 
 let clock = ContinuousClock()
 let before = residentBytes()
 let loadStart = clock.now
-let engine = try Engine(apps: apps, grammars: corpora.appendingPathComponent("grammars"))
+var engineOptions = EngineOptions()
+if let ratio = arguments.firstIndex(of: "--evidence-ratio").flatMap({ Double(arguments[$0 + 1]) }) { engineOptions.languageEvidenceRatio = ratio }
+let engine = try Engine(apps: apps, grammars: corpora.appendingPathComponent("grammars"), options: engineOptions)
 let load = clock.now - loadStart
 let memory = residentBytes() - before
 
@@ -107,6 +116,18 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
     cpuTimes.sort()
     print(String(format: "%d parses: p50 %.1f µs, p99 %.1f µs (thread CPU time: p50 %.1f µs, p99 %.1f µs)", times.count,
                  percentile(times, 0.5), percentile(times, 0.99), percentile(cpuTimes, 0.5), percentile(cpuTimes, 0.99)))
+    if everyLanguage {
+        // How many languages the engine read each utterance in, and whether the test's was one.
+        var tried: [Int: Int] = [:]
+        var missed = 0
+        for item in items {
+            let languages = engine.explain(item.utterance).languages
+            tried[languages.isEmpty ? 1 : languages.filter(\.tried).count, default: 0] += 1
+            if !languages.isEmpty, !languages.contains(where: { $0.tried && $0.language == item.language }) { missed += 1 }
+        }
+        print("languages read per utterance: " + tried.keys.sorted().map { "\($0): \(tried[$0]!)" }.joined(separator: ", ")
+              + "; the test's language not read: \(missed)")
+    }
     exit(0)
 }
 

@@ -22,10 +22,12 @@ public struct EngineOptions: Sendable, Hashable {
     /// Where compiled images are read from and saved to between runs (see
     /// ``EngineCache``); nil builds everything and saves nothing.
     public var cache: EngineCache?
-    /// When no language is given, a language is tried only if its grammar's words spell at
-    /// least this share of what the best-spelling language of the same scripts spells
-    /// (``Engine/parse(_:language:locked:)``); 0 tries every language written in a script
-    /// of the utterance's letters.
+    /// When no language is given, a language is read first only if its grammar's words
+    /// spell at least this share of what the best-spelling language sharing a script with it
+    /// spells; the others are read only when none of those reads the utterance
+    /// (``Engine/languageEvidence(for:)``). 0 reads every language written in a script of
+    /// the utterance's letters. Higher is faster and riskier for requests that quote words
+    /// of another language of the same script (a Spanish request for an English song).
     public var languageEvidenceRatio: Double = 0.3
 
     public init() {}
@@ -267,11 +269,12 @@ public final class Engine: Sendable {
     /// Parses an utterance.
     ///
     /// - Parameters:
-    ///   - language: the grammar to use; nil tries the languages written in a script of
+    ///   - language: the grammar to use; nil reads the languages written in a script of
     ///     the utterance's letters whose words spell a fair share of it (see
-    ///     ``EngineOptions/languageEvidenceRatio``), and keeps the best reading (with the
-    ///     default fuzziness, template words and values are corrected only when no language
-    ///     reads the utterance as written).
+    ///     ``languageEvidence(for:)``), and the other languages of its scripts only if none
+    ///     of those reads it, and keeps the best reading (with the default fuzziness,
+    ///     template words and values are corrected only when no language reads the
+    ///     utterance as written).
     ///   - locked: the device is locked: intents the app restricts while locked are marked
     ///     ``IntentHypothesis/requiresUnlock``.
     /// - Returns: the hypotheses, best first; none for empty input or an unknown language.
@@ -281,15 +284,26 @@ public final class Engine: Sendable {
         }
         // Bounded work on pathological input: the first 1,000 scalars are read.
         let text = utterance.unicodeScalars.count > 1000 ? String(String.UnicodeScalarView(utterance.unicodeScalars.prefix(1000))) : utterance
-        let models: [LanguageModel]
+        let memo = Reader.Memo()
         if let language {
             guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
-            models = [model]
-        } else {
-            let tried = Set(languageEvidence(for: text).filter(\.tried).map(\.language))
-            models = self.models.filter { tried.contains($0.tag) }
+            let best = read(text, in: [model], languageGiven: true, locked: locked, memo: memo)
+            return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
         }
-        let memo = Reader.Memo()
+        // The languages with enough evidence first; the others only if those read nothing.
+        let evidence = languageEvidence(for: text)
+        let tried = Set(evidence.filter(\.tried).map(\.language))
+        var best = read(text, in: models.filter { tried.contains($0.tag) }, languageGiven: false, locked: locked, memo: memo)
+        if best == nil {
+            let others = models.filter { model in evidence.contains { $0.language == model.tag && !$0.tried } }
+            if !others.isEmpty { best = read(text, in: others, languageGiven: false, locked: locked, memo: memo) }
+        }
+        return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
+    }
+
+    /// The best reading of `text` in `models`, and its language.
+    private func read(_ text: String, in models: [LanguageModel], languageGiven: Bool, locked: Bool,
+                      memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
         func read(fuzziness: MatchOptions.Fuzziness?, vocabulary: EditPolicy?, onlyIfUnbeatable: Bool = false, freeText: Bool = true) {
             for model in models {
@@ -321,17 +335,13 @@ public final class Engine: Sendable {
         let exactOnly = options.editPolicy.maxEdits(forKeyLength: .max) == 0 && options.fuzziness == .off
         read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true, freeText: exactOnly)
         if !exactOnly, let top = best?.hypotheses[0], top.reading.isUnbeatable {
-            if top.match.metadata["app"] == nil {
-                return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
-            }
+            if top.match.metadata["app"] == nil { return best }
             best = nil
             read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true)
         }
-        if exactOnly || best.map({ $0.hypotheses[0].reading.isUnbeatable }) == true {
-            return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
-        }
+        if exactOnly || best.map({ $0.hypotheses[0].reading.isUnbeatable }) == true { return best }
         best = nil
-        if language != nil {
+        if languageGiven {
             read(fuzziness: nil, vocabulary: nil)
         } else {
             // With corrections only when nothing matches (the default), "nothing" means in
@@ -344,11 +354,12 @@ public final class Engine: Sendable {
                 read(fuzziness: fuzziness, vocabulary: nil)
             }
         }
-        return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
+        return best
     }
 
     /// The languages an utterance of no given language is read in: those written in a script
-    /// of its letters, and of those the ones whose grammar's words spell a fair share of it.
+    /// of its letters; first those whose grammar's words spell a fair share of it (``LanguageEvidence/tried``),
+    /// the others only if none of those reads it.
     ///
     /// A language's evidence is how many of the utterance's characters in its own scripts
     /// lie in words its templates or skip words spell exactly
@@ -361,7 +372,7 @@ public final class Engine: Sendable {
     /// letters: a Japanese request for an English song title ("Sunday Morning Jazzを探して")
     /// is read in Japanese and in the best of the Latin-script languages. When no language
     /// spells anything (a bare name), every one is tried.
-    func languageEvidence(for text: String) -> [LanguageEvidence] {
+    public func languageEvidence(for text: String) -> [LanguageEvidence] {
         let written = models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
         let candidates = written.isEmpty ? models : written
         let ratio = options.languageEvidenceRatio
@@ -401,7 +412,8 @@ public struct LanguageEvidence: Sendable, Hashable {
     public let spelled: Int
     /// The utterance's characters in the language's scripts.
     public let letters: Int
-    /// Whether the utterance was read in this language.
+    /// Whether the language was read first; the others are read only when none of these
+    /// reads the utterance.
     public let tried: Bool
 }
 

@@ -25,14 +25,15 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
     /// What the span finder found, in utterance order.
     public let found: [Found]
     /// When no language was given: each language written in a script of the utterance,
-    /// how much of the utterance its words spell, and whether it was tried.
+    /// how much of the utterance its words spell, and whether it was read first
+    /// (``Engine/languageEvidence(for:)``).
     public let languages: [LanguageEvidence]
 
     public var description: String {
         var lines = ["utterance: \(result.utterance)", "language: \(result.language ?? "none matched")"]
         if languages.count > 1 {
             lines.append("languages: " + languages.map {
-                "\($0.language) spells \($0.spelled) of \($0.letters) letters\($0.tried ? "" : ", not tried")"
+                "\($0.language) spells \($0.spelled) of \($0.letters) letters\($0.tried ? "" : ", read only if the others read nothing")"
             }.joined(separator: "; "))
         }
         lines.append(found.isEmpty ? "vocabulary found: none" : "vocabulary found:")
