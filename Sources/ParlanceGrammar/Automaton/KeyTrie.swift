@@ -130,6 +130,20 @@ struct KeyTrie: Sendable {
         return nil
     }
 
+    /// The end of the longest key that spells `scalars` from `start` and ends where `isEnd`
+    /// holds; `start` when there is none.
+    func longestKeyEnd(in scalars: UnsafeBufferPointer<UInt32>, from start: Int, isEnd: UnsafeBufferPointer<Bool>) -> Int {
+        var node: Int32 = 0
+        var position = start
+        var end = start
+        while position < scalars.count, let next = child(node, scalars[position]) {
+            node = next
+            position += 1
+            if nodes[Int(node)].payloadCount > 0, isEnd[position] { end = position }
+        }
+        return end
+    }
+
     /// The payloads of `node`.
     @inline(__always)
     func payloads(of node: Int32) -> ArraySlice<Int32> {

@@ -371,28 +371,24 @@ extension CompiledGrammar {
     /// title from reading as English.
     public func wordCoverage(of utterance: String, in scripts: WritingScripts) -> (covered: Int, total: Int) {
         let input = workspaces.input(for: utterance, tokenizer: tokenizer)
-        let scalars = input.scalars
-        guard !scalars.isEmpty else { return (0, 0) }
-        @inline(__always) func counts(_ scalar: UInt32) -> Bool {
-            scripts.isEmpty || Unicode.Scalar(scalar).map(scripts.contains) == true
-        }
+        let (words, skipWords) = (pieces.trie, self.skipWords)
         var total = 0
-        var coveredUpTo = 0
         var covered = 0
-        for range in input.unitRanges {
-            let start = range.lowerBound
-            var end = start
-            pieces.trie.prefixes(of: scalars, from: start) { _, stop in
-                if input.isBoundary[stop] { end = Swift.max(end, stop) }
+        input.scalars.withUnsafeBufferPointer { scalars in
+            input.isBoundary.withUnsafeBufferPointer { isBoundary in
+                var coveredUpTo = 0
+                for range in input.unitRanges {
+                    let end = Swift.max(words.longestKeyEnd(in: scalars, from: range.lowerBound, isEnd: isBoundary),
+                                        skipWords.longestKeyEnd(in: scalars, from: range.lowerBound, isEnd: isBoundary))
+                    coveredUpTo = Swift.max(coveredUpTo, end)
+                    for position in range {
+                        let scalar = scalars[position]
+                        guard scripts.isEmpty || Unicode.Scalar(scalar).map(scripts.contains) == true else { continue }
+                        total += 1
+                        if position < coveredUpTo { covered += 1 }
+                    }
+                }
             }
-            skipWords.prefixes(of: scalars, from: start) { _, stop in
-                if input.isBoundary[stop] { end = Swift.max(end, stop) }
-            }
-            for position in range where counts(scalars[position]) {
-                total += 1
-                if position < Swift.max(end, coveredUpTo) { covered += 1 }
-            }
-            coveredUpTo = Swift.max(coveredUpTo, end)
         }
         return (covered, total)
     }
