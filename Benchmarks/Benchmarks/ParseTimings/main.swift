@@ -13,7 +13,7 @@
 // --every-language, no language given), to profile the parse;
 // it prints wall and thread CPU time percentiles (the latter for a machine shared with other work),
 // and with --every-language how many languages the engine read each utterance in;
-// --evidence-ratio R sets EngineOptions.languageEvidenceRatio (0.3 by default; 0 reads
+// --evidence-ratio R sets EngineOptions.languageEvidenceRatio (0.4 by default; 0 reads
 // every language written in the utterance's scripts).
 //
 // "Every language tried" means no language given: the engine reads the languages written in

@@ -28,7 +28,7 @@ public struct EngineOptions: Sendable, Hashable {
     /// (``Engine/languageEvidence(for:)``). 0 reads every language written in a script of
     /// the utterance's letters. Higher is faster and riskier for requests that quote words
     /// of another language of the same script (a Spanish request for an English song).
-    public var languageEvidenceRatio: Double = 0.3
+    public var languageEvidenceRatio: Double = 0.4
 
     public init() {}
 }
