@@ -329,8 +329,7 @@ struct Reader {
             // Only candidates of the same intent and app can be the same hypothesis: the
             // others are not resolved to compare them.
             if !unique.contains(where: {
-                candidates[$0].intent.name == candidate.intent.name
-                    && engine.apps[candidates[$0].app].bundleIdentifier == engine.apps[candidate.app].bundleIdentifier
+                candidates[$0].app == candidate.app && candidates[$0].intent.name == candidate.intent.name
                     && same(candidates[$0].hypothesis, candidate.hypothesis)
             }) { unique.append(index) }
         }

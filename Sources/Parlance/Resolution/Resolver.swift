@@ -101,8 +101,12 @@ struct Resolver {
             return base.init(value: nil, text: slot.text, span: slot.span, match: offer.span.edits > 0 ? .fuzzy : .exact, edits: offer.span.edits,
                              resolution: Resolution(.disambiguation, options: options, reason: "\(options.count) items match '\(slot.text)'"))
         }
-        let letters = max(1, phrase.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count)
-        let confidence = 1 - Double(offer.span.edits) / Double(letters)
+        // (Letters are counted only for a match with edits: the confidence is 1 without.)
+        var letters = 0
+        if offer.span.edits > 0 {
+            for scalar in phrase.unicodeScalars where scalar.properties.isAlphabetic || scalar.properties.numericType != nil { letters += 1 }
+        }
+        let confidence = 1 - Double(offer.span.edits) / Double(max(1, letters))
         let option = ResolutionOption(value: phrase, identifier: item.identifier)
         if offer.span.edits > 0 && confidence < engine.options.confirmationThreshold {
             return base.init(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span, match: .fuzzy,
