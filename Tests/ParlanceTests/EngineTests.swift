@@ -63,7 +63,11 @@ import Testing
         options.languageEvidenceRatio = 0
         let everyLanguage = try Engine(apps: EngineFixture.apps, grammars: EngineFixture.corpora.appendingPathComponent("grammars"),
                                        languages: ["de", "en"], options: options)
-        #expect(everyLanguage.explain(german).languages.allSatisfy { $0.tried })
+        let everyEvidence = everyLanguage.explain(german).languages
+        #expect(everyEvidence.allSatisfy { $0.tried })
+        // ("Füge Eier zu meiner Einkaufsliste hinzu": 34 letters; German spells some of them.)
+        #expect(everyEvidence.first { $0.language == "de" }?.letters == 34)
+        #expect((everyEvidence.first { $0.language == "de" }?.spelled ?? 0) > 0)
         #expect(everyLanguage.parse(german).language == "de")
         // At 1 only the best-spelling language is read first; when it reads nothing, the
         // others are read: an English title outspells the German request, which English

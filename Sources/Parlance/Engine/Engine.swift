@@ -376,7 +376,7 @@ public final class Engine: Sendable {
         let written = models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
         let candidates = written.isEmpty ? models : written
         let ratio = options.languageEvidenceRatio
-        guard candidates.count > 1, ratio > 0 else {
+        guard candidates.count > 1 else {
             return candidates.map { LanguageEvidence(language: $0.tag, spelled: 0, letters: 0, tried: true) }
         }
         let coverage = candidates.map { $0.compiled.wordCoverage(of: text, in: $0.scripts) }
@@ -385,7 +385,7 @@ public final class Engine: Sendable {
             let spelled = coverage[index].covered
             let best = candidates.indices.filter { candidates[$0].scripts.overlaps(candidates[index].scripts) }
                 .map { coverage[$0].covered }.max() ?? 0
-            let tried = !anySpelled || (spelled > 0 && Double(spelled) >= ratio * Double(best))
+            let tried = ratio <= 0 || !anySpelled || (spelled > 0 && Double(spelled) >= ratio * Double(best))
             return LanguageEvidence(language: candidates[index].tag, spelled: spelled, letters: coverage[index].total, tried: tried)
         }
     }
