@@ -363,8 +363,8 @@ public final class Engine: Sendable {
     ///
     /// A language's evidence is how many of the utterance's characters in its own scripts
     /// lie in words its templates or skip words spell exactly
-    /// (``CompiledGrammar/wordCoverage(of:in:)``, one descent of the grammar's word trie per
-    /// word). Names, free text and borrowed words blur it ("Añade huevos a mi Grocery List
+    /// (``CompiledGrammar/languageEvidence(of:in:ratio:)``: one descent of each grammar's
+    /// word trie per word). Names, free text and borrowed words blur it ("Añade huevos a mi Grocery List
     /// en Jotter" spells more English than Spanish), so it only drops languages far behind:
     /// those spelling less than ``EngineOptions/languageEvidenceRatio`` of what the best
     /// language sharing a script with them spells, and those spelling nothing while another
@@ -373,20 +373,8 @@ public final class Engine: Sendable {
     /// is read in Japanese and in the best of the Latin-script languages. When no language
     /// spells anything (a bare name), every one is tried.
     public func languageEvidence(for text: String) -> [LanguageEvidence] {
-        let written = models.filter { $0.scripts.isEmpty || $0.scripts.writesLetters(of: text) }
-        let candidates = written.isEmpty ? models : written
-        let ratio = options.languageEvidenceRatio
-        guard candidates.count > 1 else {
-            return candidates.map { LanguageEvidence(language: $0.tag, spelled: 0, letters: 0, tried: true) }
-        }
-        let coverage = candidates.map { $0.compiled.wordCoverage(of: text, in: $0.scripts) }
-        let anySpelled = coverage.contains { $0.covered > 0 }
-        return candidates.indices.map { index in
-            let spelled = coverage[index].covered
-            let best = candidates.indices.filter { candidates[$0].scripts.overlaps(candidates[index].scripts) }
-                .map { coverage[$0].covered }.max() ?? 0
-            let tried = ratio <= 0 || !anySpelled || (spelled > 0 && Double(spelled) >= ratio * Double(best))
-            return LanguageEvidence(language: candidates[index].tag, spelled: spelled, letters: coverage[index].total, tried: tried)
+        CompiledGrammar.languageEvidence(of: text, in: models.map { ($0.compiled, $0.scripts) }, ratio: options.languageEvidenceRatio).map {
+            LanguageEvidence(language: models[$0.index].tag, spelled: $0.covered, letters: $0.total, tried: $0.readFirst)
         }
     }
 

@@ -360,10 +360,38 @@ extension CompiledGrammar {
         return workspaces.input(for: utterance, tokenizer: tokenizer).tokenized
     }
 
+    /// Which of several grammars (each with the scripts its language is written in) an
+    /// utterance of unknown language should be read in first: those written in a script of
+    /// its letters (every one when none is), and of those the ones whose words spell at least
+    /// `ratio` of what the best-spelling grammar sharing a script with them spells
+    /// (``wordCoverage(of:in:)``). A grammar spelling nothing is read first only when none
+    /// spells anything; `ratio` 0 reads every grammar of the scripts first. Grammars of no
+    /// script of the utterance are left out of the answer.
+    ///
+    /// - Returns: per grammar considered, its index in `grammars`, its coverage and whether
+    ///   to read it first.
+    public static func languageEvidence(of utterance: String, in grammars: [(grammar: CompiledGrammar, scripts: WritingScripts)],
+                                        ratio: Double) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
+        let written = grammars.indices.filter { grammars[$0].scripts.isEmpty || grammars[$0].scripts.writesLetters(of: utterance) }
+        let candidates = written.isEmpty ? Array(grammars.indices) : written
+        guard candidates.count > 1 else { return candidates.map { ($0, 0, 0, true) } }
+        let coverage = candidates.map { grammars[$0].grammar.wordCoverage(of: utterance, in: grammars[$0].scripts) }
+        let anySpelled = coverage.contains { $0.covered > 0 }
+        return candidates.indices.map { position in
+            let spelled = coverage[position].covered
+            let scripts = grammars[candidates[position]].scripts
+            let best = candidates.indices.filter { grammars[candidates[$0]].scripts.overlaps(scripts) }.map { coverage[$0].covered }.max() ?? 0
+            let readFirst = ratio <= 0 || !anySpelled || (spelled > 0 && Double(spelled) >= ratio * Double(best))
+            return (candidates[position], spelled, coverage[position].total, readFirst)
+        }
+    }
+
     /// How much of an utterance this grammar's words spell as written: of the utterance's
     /// normalized characters written in `scripts` (every character when it is empty), how
     /// many lie in a template word or skip word found there exactly, starting and ending at
-    /// word edges (in unspaced scripts every character is one).
+    /// word edges (in unspaced scripts every character is one). A word a template
+    /// builds from pieces ("paus(a|ar)") is not counted: pieces chained freely would spell
+    /// almost anything (a grammar has one-letter pieces).
     ///
     /// Evidence of the utterance's language that costs one descent of the grammar's word
     /// trie per word: an utterance in another language leaves most of its words unspelled.
