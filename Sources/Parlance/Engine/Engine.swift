@@ -279,11 +279,9 @@ public final class Engine: Sendable {
     ///     ``IntentHypothesis/requiresUnlock``.
     /// - Returns: the hypotheses, best first; none for empty input or an unknown language.
     public func parse(_ utterance: String, language: String? = nil, locked: Bool = false) -> ParseResult {
-        guard utterance.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+        guard let text = Engine.readableText(of: utterance) else {
             return ParseResult(utterance: utterance, language: language, hypotheses: [])
         }
-        // Bounded work on pathological input: the first 1,000 scalars are read.
-        let text = utterance.unicodeScalars.count > 1000 ? String(String.UnicodeScalarView(utterance.unicodeScalars.prefix(1000))) : utterance
         let memo = Reader.Memo()
         if let language {
             guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
@@ -299,6 +297,13 @@ public final class Engine: Sendable {
             if !others.isEmpty { best = read(text, in: others, languageGiven: false, locked: locked, memo: memo) }
         }
         return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
+    }
+
+    /// What of an utterance is read: nil when it is empty or only whitespace; else, for
+    /// bounded work on pathological input, its first 1,000 scalars.
+    static func readableText(of utterance: String) -> String? {
+        guard utterance.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
+        return utterance.unicodeScalars.count > 1000 ? String(String.UnicodeScalarView(utterance.unicodeScalars.prefix(1000))) : utterance
     }
 
     /// The best reading of `text` in `models`, and its language.

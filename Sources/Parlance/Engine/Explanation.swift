@@ -97,6 +97,8 @@ extension Engine {
                                    app: apps[owner.app].displayName, kind: "\(span.match.type)"))
             }
         }
-        return ParseExplanation(result: result, found: found, languages: language == nil ? languageEvidence(for: utterance) : [])
+        // The evidence the parse went by: of the text it read, when no language was given.
+        let evidence = language == nil ? Engine.readableText(of: utterance).map(languageEvidence(for:)) ?? [] : []
+        return ParseExplanation(result: result, found: found, languages: evidence)
     }
 }
