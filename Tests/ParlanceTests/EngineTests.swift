@@ -22,7 +22,7 @@ import Testing
     /// An app's example phrase read literally explains every word ("Send status to Travis
     /// using Commander" is one of Commander's), so the first read, without free text, finds
     /// it unbeatable; the built-in template still wins, reading the words the example
-    /// leaves unsaid as values: in one language and with every language tried.
+    /// leaves unsaid as values: in one language and with no language given.
     @Test func examplePhrasesDoNotOverrideBuiltInReadings() throws {
         for language in ["en", nil] {
             let status = try best("Send status to Travis using Commander", language: language)

@@ -22,7 +22,7 @@
 // The 100k entries are ../shared/bench/vocab/vocab_100k.tsv (skipped, with a message, when
 // ../shared is absent): people become UnicornChat contacts, companies BillPay payees,
 // titles Tempo playlists. The utterances are Corpora/tests/<language>/*.yaml, parsed
-// with their language given and, separately, with every language tried.
+// with their language given and, separately, with none given.
 import Foundation
 import Parlance
 
@@ -173,12 +173,12 @@ for language in engine.languages {
     singleLoads[language] = micros(clock.now - start) / 1000
 }
 
-// --utterance TEXT: only time TEXT in each language and with every language tried.
+// --utterance TEXT: only time TEXT in each language and with no language given.
 if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
     let text = arguments[at + 1]
     print(String(format: "engine load: %.0f ms; from cached images: %.0f ms", micros(load) / 1000, warmLoad))
     let only = arguments.firstIndex(of: "--language").map { arguments[$0 + 1] }
-    for language in engine.languages + ["(every language)"] where only == nil || only == language {
+    for language in engine.languages + ["(no language given)"] where only == nil || only == language {
         let tag: String? = language.hasPrefix("(") ? nil : language
         var times: [Double] = []
         var result = engine.parse(text, language: tag)
@@ -231,7 +231,7 @@ for language in Set(tests.map(\.language)).sorted() {
     if let row = measure(language, tests.filter({ $0.language == language }), language: { $0.language }) { rows.append(row) }
 }
 if let row = measure("all, language given", tests, language: { $0.language }) { rows.append(row) }
-if let row = measure("all, every language tried", tests, language: { _ in nil }) { rows.append(row) }
+if let row = measure("all, no language given", tests, language: { _ in nil }) { rows.append(row) }
 
 if json {
     let object: [String: Any] = ["entries": added, "loadMillis": micros(load) / 1000, "memoryBytes": memory,
