@@ -160,16 +160,18 @@ extension CompiledGrammar {
     /// keywords asked for them (shared by the completions of one pass).
     func hypothesis(_ completion: MatchRun.Completion, captures: [Capture], input: MatchInput, words: inout Set<String>?, lists: ExternalLists,
                     found: FoundValueTable = .empty, context given: [String: DataValue], options: MatchOptions) -> Hypothesis? {
-        let entry = templates[Int(completion.accept)]
-        let intent = grammar.intents[entry.intent]
-        let data = intent.data[entry.data]
+        // The template entry, intent and data block are read in place, field by field: bound
+        // to locals they would be copied, a retain and a release for each of their strings,
+        // arrays and dictionaries, for every completed path built.
+        let accept = Int(completion.accept)
+        let (intent, block) = (templates[accept].intent, templates[accept].data)
 
         // hassil first sets aside blocks the given context already rules out.
         if !given.isEmpty {
-            guard ContextRules.satisfies(data.requiresContext, given, allowingMissing: true),
-                  ContextRules.avoids(data.excludesContext, given) else { return nil }
+            guard ContextRules.satisfies(grammar.intents[intent].data[block].requiresContext, given, allowingMissing: true),
+                  ContextRules.avoids(grammar.intents[intent].data[block].excludesContext, given) else { return nil }
         }
-        if let keywords = data.requiredKeywords, !keywords.isEmpty {
+        if let keywords = grammar.intents[intent].data[block].requiredKeywords, !keywords.isEmpty {
             if words == nil { words = Set(input.tokenized.tokens.map { input.tokenized.normalized($0) }) }
             guard let words, keywords.contains(where: { words.contains(tokenizer.normalizer.normalize($0)) }) else { return nil }
         }
@@ -210,18 +212,18 @@ extension CompiledGrammar {
             slots.append(slot)
         }
 
-        guard ContextRules.avoids(data.excludesContext, context) else { return nil }
+        guard ContextRules.avoids(grammar.intents[intent].data[block].excludesContext, context) else { return nil }
         var copied: [SlotMatch] = []
-        for (key, constraint) in data.requiresContext.sorted(by: { $0.key < $1.key }) {
+        for (key, constraint) in grammar.intents[intent].data[block].requiresContext.sorted(by: { $0.key < $1.key }) {
             guard let actual = context[key].map(ContextRules.unpacked), ContextRules.satisfies(constraint, actual) else { return nil }
             if constraint.fillsSlot { copied.append(SlotMatch(name: key, value: actual, kind: .context)) }
         }
         // Most blocks have neither fixed slots nor slots from the context: nothing to add.
-        if !data.slots.isEmpty || !copied.isEmpty {
+        if !grammar.intents[intent].data[block].slots.isEmpty || !copied.isEmpty {
             // The slots captured on the path (a few: compared in place, no set built).
             let captured = slots.count
             func filled(_ name: String) -> Bool { slots[..<captured].contains { $0.name == name } }
-            for (name, value) in data.slots.sorted(by: { $0.key < $1.key }) where !filled(name) {
+            for (name, value) in grammar.intents[intent].data[block].slots.sorted(by: { $0.key < $1.key }) where !filled(name) {
                 slots.append(SlotMatch(name: name, value: value, kind: .fixed))
             }
             // hassil adds context slots after fixed ones, so a context slot replaces a fixed one.
@@ -239,8 +241,8 @@ extension CompiledGrammar {
             preferredLength = slot.text.count
         }
         let key = rankingKey(of: completion, lacksPreferredSlot: lacksPreferred, preferredSlotLength: preferredLength)
-        return Hypothesis(intent: intent.name, slots: slots, context: context, metadata: data.metadata,
-                          response: data.response ?? "default", template: entry.template, ranking: key,
+        return Hypothesis(intent: grammar.intents[intent].name, slots: slots, context: context, metadata: grammar.intents[intent].data[block].metadata,
+                          response: grammar.intents[intent].data[block].response ?? "default", template: templates[accept].template, ranking: key,
                           confidence: key.confidence(matchedScalars: input.count), isNearTie: false)
     }
 
