@@ -76,6 +76,10 @@ public final class Engine: Sendable {
     public let options: EngineOptions
 
     let models: [LanguageModel]
+    /// Per model, the first model of its ``KeyForm``: languages of one key form tokenize and
+    /// normalize alike (as the users' vocabulary index they share assumes), so one input of
+    /// an utterance serves them all (``CompiledGrammar/lendInput(of:to:)``).
+    let readsAlike: [Int]
 
     /// Builds the engine for `apps` with the grammars in `grammars` (by default the built-in
     /// ones, `Corpora/grammars`), for `languages` (by default every language there).
@@ -167,6 +171,8 @@ public final class Engine: Sendable {
             }
         }
         self.models = models
+        let modelForms = models.map { KeyForm($0.language) }
+        readsAlike = modelForms.map { form in modelForms.firstIndex(of: form)! }
         self.languages = models.map(\.tag)
         self.issues = issues + cacheWarnings.issues
     }
@@ -367,10 +373,11 @@ public final class Engine: Sendable {
     /// the others only if none of those reads it.
     ///
     /// A language's evidence is how many of the utterance's characters in its own scripts
-    /// lie in words its templates or skip words spell exactly
-    /// (``CompiledGrammar/languageEvidence(of:in:ratio:)``: one descent of each grammar's
-    /// word trie per word). Names, free text and borrowed words blur it ("Añade huevos a mi Grocery List
-    /// en Jotter" spells more English than Spanish), so it only drops languages far behind:
+    /// lie in words its templates or skip words spell exactly, other than words every
+    /// language of its scripts spells (``CompiledGrammar/languageEvidence(of:in:ratio:)``:
+    /// one descent of each grammar's word trie per word). Names, free text and borrowed
+    /// words blur it ("Añade huevos a mi Grocery List en Jotter" spells more English than
+    /// Spanish), so it only drops languages far behind:
     /// those spelling less than ``EngineOptions/languageEvidenceRatio`` of what the best
     /// language sharing a script with them spells, and those spelling nothing while another
     /// language spells something. Languages compete only with those that write the same
@@ -378,7 +385,8 @@ public final class Engine: Sendable {
     /// is read in Japanese and in the best of the Latin-script languages. When no language
     /// spells anything (a bare name), every one is tried.
     public func languageEvidence(for text: String) -> [LanguageEvidence] {
-        CompiledGrammar.languageEvidence(of: text, in: models.map { ($0.compiled, $0.scripts) }, ratio: options.languageEvidenceRatio).map {
+        CompiledGrammar.languageEvidence(of: text, in: models.map { ($0.compiled, $0.scripts) }, readsAlike: readsAlike,
+                                                ratio: options.languageEvidenceRatio).map {
             LanguageEvidence(language: models[$0.index].tag, spelled: $0.covered, letters: $0.total, tried: $0.readFirst)
         }
     }
@@ -401,7 +409,9 @@ public final class Engine: Sendable {
 public struct LanguageEvidence: Sendable, Hashable {
     /// The language's tag.
     public let language: String
-    /// The utterance's characters in the language's scripts that its grammar's words spell.
+    /// The utterance's characters in the language's scripts that its grammar's words spell,
+    /// leaving out those every language sharing a script with it spells too (see
+    /// ``CompiledGrammar/languageEvidence(of:in:ratio:)``).
     public let spelled: Int
     /// The utterance's characters in the language's scripts.
     public let letters: Int

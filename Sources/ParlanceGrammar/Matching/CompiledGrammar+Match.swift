@@ -353,6 +353,15 @@ enum ContextRules {
 }
 
 extension CompiledGrammar {
+    /// Lets `other` match `utterance` with this grammar's input for it (its tokens and their
+    /// normalized forms) instead of making its own: for a grammar whose tokenizer reads text
+    /// exactly as this one's does (the same script, word breaking and normalization folds),
+    /// one tokenization serves both.
+    public func lendInput(of utterance: String, to other: CompiledGrammar) {
+        guard other !== self else { return }
+        other.workspaces.adopt(workspaces.input(for: utterance, tokenizer: tokenizer))
+    }
+
     /// `utterance` as this grammar's tokenizer reads it (``Tokenizer/tokenize(_:)``): the
     /// tokens of the input a matching of the same utterance uses, when it has the same (one
     /// tokenization for a reader that needs both; the input reads apostrophes as spaces, so
@@ -363,47 +372,81 @@ extension CompiledGrammar {
     }
 
     /// Which of several grammars (each with the scripts its language is written in) an
-    /// utterance of unknown language should be read in first: those written in a script of
-    /// its letters (every one when none is), and of those the ones whose words spell at least
-    /// `ratio` of what the best-spelling grammar sharing a script with them spells
-    /// (``wordCoverage(of:in:)``). A grammar spelling nothing is read first only when none
-    /// spells anything; `ratio` 0 reads every grammar of the scripts first. Grammars of no
-    /// script of the utterance are left out of the answer.
+    /// utterance of unknown language should be read in first.
     ///
-    /// - Returns: per grammar considered, its index in `grammars`, its coverage and whether
-    ///   to read it first.
+    /// Considered are the grammars written in a script of the utterance's letters (every one
+    /// when none is). A grammar's evidence is how many of the utterance's characters in its
+    /// own scripts lie in words its templates or skip words spell exactly
+    /// (``wordCoverage(of:in:)``), leaving out those that every grammar sharing a script with
+    /// it spells as well: a word all of them spell tells nothing of the language (app names
+    /// in example phrases, "UnicornChat" in every grammar). A grammar is read first when its
+    /// evidence is at least `ratio` of the best evidence among the grammars sharing a script
+    /// with it; one with no evidence only when none has any. `ratio` 0 reads every grammar
+    /// considered first.
+    ///
+    /// - Parameter readsAlike: per grammar, a group: grammars of one group tokenize and
+    ///   normalize text alike, and share one input of the utterance (``lendInput(of:to:)``),
+    ///   which their matchings then use too. Nil: every grammar makes its own.
+    /// - Returns: per grammar considered, its index in `grammars`, its evidence, the
+    ///   utterance's characters in its scripts, and whether to read it first.
     public static func languageEvidence(of utterance: String, in grammars: [(grammar: CompiledGrammar, scripts: WritingScripts)],
-                                        ratio: Double) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
+                                        readsAlike: [Int]? = nil, ratio: Double) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
         let written = grammars.indices.filter { grammars[$0].scripts.isEmpty || grammars[$0].scripts.writesLetters(of: utterance) }
         let candidates = written.isEmpty ? Array(grammars.indices) : written
         guard candidates.count > 1 else { return candidates.map { ($0, 0, 0, true) } }
-        let coverage = candidates.map { grammars[$0].grammar.wordCoverage(of: utterance, in: grammars[$0].scripts) }
-        let anySpelled = coverage.contains { $0.covered > 0 }
+        if let readsAlike {
+            for (position, index) in candidates.enumerated() {
+                if let first = candidates[..<position].first(where: { readsAlike[$0] == readsAlike[index] }) {
+                    grammars[first].grammar.lendInput(of: utterance, to: grammars[index].grammar)
+                }
+            }
+        }
+        let coverage = candidates.map { grammars[$0].grammar.spelledCharacters(of: utterance, in: grammars[$0].scripts) }
+        let rivals = candidates.indices.map { position in
+            candidates.indices.filter { grammars[candidates[$0]].scripts.overlaps(grammars[candidates[position]].scripts) }
+        }
+        let evidence = candidates.indices.map { position -> Int in
+            var count = 0
+            for word in coverage[position].spelled.indices {
+                var shared: UInt64 = rivals[position].count > 1 ? ~0 : 0
+                for rival in rivals[position] { shared &= coverage[rival].spelled[word] }
+                count += (coverage[position].spelled[word] & ~shared).nonzeroBitCount
+            }
+            return count
+        }
+        let anySpelled = evidence.contains { $0 > 0 }
         return candidates.indices.map { position in
-            let spelled = coverage[position].covered
-            let scripts = grammars[candidates[position]].scripts
-            let best = candidates.indices.filter { grammars[candidates[$0]].scripts.overlaps(scripts) }.map { coverage[$0].covered }.max() ?? 0
+            let best = rivals[position].map { evidence[$0] }.max() ?? 0
+            let spelled = evidence[position]
             let readFirst = ratio <= 0 || !anySpelled || (spelled > 0 && Double(spelled) >= ratio * Double(best))
-            return (candidates[position], spelled, coverage[position].total, readFirst)
+            return (candidates[position], spelled, coverage[position].letters, readFirst)
         }
     }
 
     /// How much of an utterance this grammar's words spell as written: of the utterance's
-    /// normalized characters written in `scripts` (every character when it is empty), how
-    /// many lie in a template word or skip word found there exactly, starting and ending at
-    /// word edges (in unspaced scripts every character is one). A word a template
-    /// builds from pieces ("paus(a|ar)") is not counted: pieces chained freely would spell
-    /// almost anything (a grammar has one-letter pieces).
+    /// characters written in `scripts` (every character when it is empty), how many lie in a
+    /// template word or skip word found there exactly, starting and ending at word edges (in
+    /// unspaced scripts every character is one). A word a template builds from pieces
+    /// ("paus(a|ar)") is not counted: pieces chained freely would spell almost anything (a
+    /// grammar has one-letter pieces).
     ///
     /// Evidence of the utterance's language that costs one descent of the grammar's word
     /// trie per word: an utterance in another language leaves most of its words unspelled.
     /// Counting only the language's own scripts keeps a Japanese request for an English song
     /// title from reading as English.
     public func wordCoverage(of utterance: String, in scripts: WritingScripts) -> (covered: Int, total: Int) {
+        let characters = spelledCharacters(of: utterance, in: scripts)
+        return (characters.spelled.reduce(0) { $0 + $1.nonzeroBitCount }, characters.letters)
+    }
+
+    /// The characters of ``wordCoverage(of:in:)``: a bit per scalar of the utterance (as
+    /// given, so that grammars normalizing differently compare), set where a word spells it,
+    /// and the number of the utterance's characters in `scripts`.
+    func spelledCharacters(of utterance: String, in scripts: WritingScripts) -> (spelled: [UInt64], letters: Int) {
         let input = workspaces.input(for: utterance, tokenizer: tokenizer)
         let (words, skipWords) = (pieces.trie, self.skipWords)
-        var total = 0
-        var covered = 0
+        var spelled = [UInt64](repeating: 0, count: (input.utterance.count + 63) / 64)
+        var letters = [UInt64](repeating: 0, count: spelled.count)
         input.scalars.withUnsafeBufferPointer { scalars in
             input.isBoundary.withUnsafeBufferPointer { isBoundary in
                 var coveredUpTo = 0
@@ -412,14 +455,15 @@ extension CompiledGrammar {
                                         skipWords.longestKeyEnd(in: scalars, from: range.lowerBound, isEnd: isBoundary))
                     coveredUpTo = Swift.max(coveredUpTo, end)
                     for position in range {
-                        let scalar = scalars[position]
-                        guard scripts.isEmpty || Unicode.Scalar(scalar).map(scripts.contains) == true else { continue }
-                        total += 1
-                        if position < coveredUpTo { covered += 1 }
+                        guard scripts.isEmpty || Unicode.Scalar(scalars[position]).map(scripts.contains) == true else { continue }
+                        // (A scalar that normalization expanded maps to its whole unit: its first scalar stands for it.)
+                        let origin = Int(input.origin[position].start)
+                        letters[origin >> 6] |= 1 << UInt64(origin & 63)
+                        if position < coveredUpTo { spelled[origin >> 6] |= 1 << UInt64(origin & 63) }
                     }
                 }
             }
         }
-        return (covered, total)
+        return (spelled, letters.reduce(0) { $0 + $1.nonzeroBitCount })
     }
 }

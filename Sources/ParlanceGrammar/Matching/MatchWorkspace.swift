@@ -160,6 +160,12 @@ final class WorkspacePool: @unchecked Sendable {
         return input
     }
 
+    /// Makes `input` the last one made (another grammar's, made by a tokenizer that reads
+    /// text alike).
+    func adopt(_ input: MatchInput) {
+        lock.withLock { recent = input }
+    }
+
     /// A workspace: a kept one when there is one, else a new one.
     func take() -> MatchWorkspace {
         lock.withLock { spare.popLast() } ?? MatchWorkspace()
