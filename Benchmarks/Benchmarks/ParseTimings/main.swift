@@ -119,14 +119,17 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
     if everyLanguage {
         // How many languages the engine read each utterance in, and whether the test's was one.
         var tried: [Int: Int] = [:]
-        var missed = 0
+        var missed: [String] = []
         for item in items {
             let languages = engine.explain(item.utterance).languages
             tried[languages.isEmpty ? 1 : languages.filter(\.tried).count, default: 0] += 1
-            if !languages.isEmpty, !languages.contains(where: { $0.tried && $0.language == item.language }) { missed += 1 }
+            if !languages.isEmpty, !languages.contains(where: { $0.tried && $0.language == item.language }) {
+                missed.append("  [\(item.language)] \(item.utterance): " + languages.map { "\($0.language) \($0.spelled)" }.joined(separator: ", "))
+            }
         }
         print("languages read per utterance: " + tried.keys.sorted().map { "\($0): \(tried[$0]!)" }.joined(separator: ", ")
-              + "; the test's language not read: \(missed)")
+              + "; the test's language not read first: \(missed.count)")
+        for line in missed.prefix(10) { print(line) }
     }
     exit(0)
 }
