@@ -374,7 +374,7 @@ public final class Engine: Sendable {
     ///
     /// A language's evidence is how many of the utterance's characters in its own scripts
     /// lie in words its templates or skip words spell exactly, other than words every
-    /// language of its scripts spells (``CompiledGrammar/languageEvidence(of:in:ratio:)``:
+    /// language of its scripts spells (``CompiledGrammar/languageEvidence(of:in:readsAlike:ratio:)``:
     /// one descent of each grammar's word trie per word). Names, free text and borrowed
     /// words blur it ("Añade huevos a mi Grocery List en Jotter" spells more English than
     /// Spanish), so it only drops languages far behind:
@@ -411,7 +411,7 @@ public struct LanguageEvidence: Sendable, Hashable {
     public let language: String
     /// The utterance's characters in the language's scripts that its grammar's words spell,
     /// leaving out those every language sharing a script with it spells too (see
-    /// ``CompiledGrammar/languageEvidence(of:in:ratio:)``).
+    /// ``CompiledGrammar/languageEvidence(of:in:readsAlike:ratio:)``).
     public let spelled: Int
     /// The utterance's characters in the language's scripts.
     public let letters: Int

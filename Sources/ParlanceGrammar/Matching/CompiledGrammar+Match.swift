@@ -377,7 +377,7 @@ extension CompiledGrammar {
     /// Considered are the grammars written in a script of the utterance's letters (every one
     /// when none is). A grammar's evidence is how many of the utterance's characters in its
     /// own scripts lie in words its templates or skip words spell exactly
-    /// (``wordCoverage(of:in:)``), leaving out those that every grammar sharing a script with
+    /// (``spelledCharacters(of:in:)``), leaving out those that every grammar sharing a script with
     /// it spells as well: a word all of them spell tells nothing of the language (app names
     /// in example phrases, "UnicornChat" in every grammar). A grammar is read first when its
     /// evidence is at least `ratio` of the best evidence among the grammars sharing a script
@@ -423,25 +423,18 @@ extension CompiledGrammar {
         }
     }
 
-    /// How much of an utterance this grammar's words spell as written: of the utterance's
-    /// characters written in `scripts` (every character when it is empty), how many lie in a
+    /// How much of an utterance this grammar's words spell as written: a bit per scalar of
+    /// the utterance (as given, so that grammars normalizing differently compare), set on its
+    /// characters written in `scripts` (every character when it is empty) that lie in a
     /// template word or skip word found there exactly, starting and ending at word edges (in
-    /// unspaced scripts every character is one). A word a template builds from pieces
-    /// ("paus(a|ar)") is not counted: pieces chained freely would spell almost anything (a
-    /// grammar has one-letter pieces).
+    /// unspaced scripts every character is one); and the number of its characters in
+    /// `scripts`. A word a template builds from pieces ("paus(a|ar)") is not counted: pieces
+    /// chained freely would spell almost anything (a grammar has one-letter pieces).
     ///
     /// Evidence of the utterance's language that costs one descent of the grammar's word
     /// trie per word: an utterance in another language leaves most of its words unspelled.
     /// Counting only the language's own scripts keeps a Japanese request for an English song
     /// title from reading as English.
-    public func wordCoverage(of utterance: String, in scripts: WritingScripts) -> (covered: Int, total: Int) {
-        let characters = spelledCharacters(of: utterance, in: scripts)
-        return (characters.spelled.reduce(0) { $0 + $1.nonzeroBitCount }, characters.letters)
-    }
-
-    /// The characters of ``wordCoverage(of:in:)``: a bit per scalar of the utterance (as
-    /// given, so that grammars normalizing differently compare), set where a word spells it,
-    /// and the number of the utterance's characters in `scripts`.
     func spelledCharacters(of utterance: String, in scripts: WritingScripts) -> (spelled: [UInt64], letters: Int) {
         let input = workspaces.input(for: utterance, tokenizer: tokenizer)
         let (words, skipWords) = (pieces.trie, self.skipWords)
