@@ -391,7 +391,16 @@ extension CompiledGrammar {
     ///   utterance's characters in its scripts, and whether to read it first.
     public static func languageEvidence(of utterance: String, in grammars: [(grammar: CompiledGrammar, scripts: WritingScripts)],
                                         readsAlike: [Int]? = nil, ratio: Double) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
-        let written = grammars.indices.filter { grammars[$0].scripts.isEmpty || grammars[$0].scripts.writesLetters(of: utterance) }
+        // (Languages of one set of scripts ask once: en, de, es and fr all write Latin.)
+        var asked: [(scripts: WritingScripts, writes: Bool)] = []
+        let written = grammars.indices.filter { index in
+            let scripts = grammars[index].scripts
+            if scripts.isEmpty { return true }
+            if let known = asked.first(where: { $0.scripts == scripts }) { return known.writes }
+            let writes = scripts.writesLetters(of: utterance)
+            asked.append((scripts, writes))
+            return writes
+        }
         let candidates = written.isEmpty ? Array(grammars.indices) : written
         guard candidates.count > 1 else { return candidates.map { ($0, 0, 0, true) } }
         if let readsAlike {
@@ -439,7 +448,8 @@ extension CompiledGrammar {
         let input = workspaces.input(for: utterance, tokenizer: tokenizer)
         let (words, skipWords) = (pieces.trie, self.skipWords)
         var spelled = [UInt64](repeating: 0, count: (input.utterance.count + 63) / 64)
-        var letters = [UInt64](repeating: 0, count: spelled.count)
+        var letters = 0
+        var lastOrigin = -1
         input.scalars.withUnsafeBufferPointer { scalars in
             input.isBoundary.withUnsafeBufferPointer { isBoundary in
                 var coveredUpTo = 0
@@ -451,12 +461,13 @@ extension CompiledGrammar {
                         guard scripts.isEmpty || Unicode.Scalar(scalars[position]).map(scripts.contains) == true else { continue }
                         // (A scalar that normalization expanded maps to its whole unit: its first scalar stands for it.)
                         let origin = Int(input.origin[position].start)
-                        letters[origin >> 6] |= 1 << UInt64(origin & 63)
+                        if origin != lastOrigin { letters += 1 }
+                        lastOrigin = origin
                         if position < coveredUpTo { spelled[origin >> 6] |= 1 << UInt64(origin & 63) }
                     }
                 }
             }
         }
-        return (spelled, letters.reduce(0) { $0 + $1.nonzeroBitCount })
+        return (spelled, letters)
     }
 }
