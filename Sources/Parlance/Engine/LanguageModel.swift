@@ -212,12 +212,24 @@ struct ModelVocabulary: Sendable {
     func defaultItems(app appIndex: Int, list: String, type: VocabularyType?) -> [Int] {
         guard let type else { return items(app: appIndex, list: list) }
         let userPart = user.items(app: appIndex, list: list, type: type)
-        let appPart = app.items(app: appIndex, list: list).filter {
-            let item = app.index.items[$0]
-            return item.type == type || item.source == .app
-        }
+        let appPart = app.items(app: appIndex, list: list).filter { appItem($0, isDefaultOf: type) }
         if appPart.isEmpty { return userPart }
         return userPart + appPart.map { $0 + userCount }
+    }
+
+    /// Whether ``defaultItems(app:list:type:)`` has any, without gathering them (the user's
+    /// part alone can hold tens of thousands: a reading's key only asks whether it is empty).
+    func hasDefaultItems(app appIndex: Int, list: String, type: VocabularyType?) -> Bool {
+        guard let type else { return hasItems(app: appIndex, list: list) }
+        return !user.items(app: appIndex, list: list, type: type).isEmpty
+            || app.items(app: appIndex, list: list).contains { appItem($0, isDefaultOf: type) }
+    }
+
+    /// Whether the app's item `index` (numbered in the app part) is a default of a parameter
+    /// whose first vocabulary type is `type`: an item of that type, or the app's own.
+    private func appItem(_ index: Int, isDefaultOf type: VocabularyType) -> Bool {
+        let item = app.index.items[index]
+        return item.type == type || item.source == .app
     }
 
     /// Whether app `app` has any item for `list`.

@@ -261,7 +261,7 @@ struct Reader {
                 said = true
                 if guesses(slot, parameter) { guessed += 1 }
             }
-            if !said, parameter.isRequired, Resolver.defaultItems(of: parameter, app: app, in: model.vocabulary)?.isEmpty ?? true {
+            if !said, parameter.isRequired, !Resolver.hasDefaultItems(parameter, app: app, in: model.vocabulary) {
                 missing += 1
             }
         }

@@ -136,8 +136,18 @@ struct Resolver {
     /// organization).
     static func defaultItems(of parameter: ParameterDefinition, app: Int, in vocabulary: ModelVocabulary) -> [Int]? {
         guard parameter.defaultsToVocabulary, let list = parameter.list else { return nil }
-        let primary = parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
-        return vocabulary.defaultItems(app: app, list: list, type: primary)
+        return vocabulary.defaultItems(app: app, list: list, type: primaryType(of: parameter))
+    }
+
+    /// Whether a parameter not said has items to default to for `app` (``defaultItems(of:app:in:)``
+    /// not empty), without gathering them.
+    static func hasDefaultItems(_ parameter: ParameterDefinition, app: Int, in vocabulary: ModelVocabulary) -> Bool {
+        guard parameter.defaultsToVocabulary, let list = parameter.list else { return false }
+        return vocabulary.hasDefaultItems(app: app, list: list, type: primaryType(of: parameter))
+    }
+
+    private static func primaryType(of parameter: ParameterDefinition) -> VocabularyType? {
+        parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
     }
 
     /// A parameter not said, or nil when it is simply not required.
