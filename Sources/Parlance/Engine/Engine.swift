@@ -295,11 +295,10 @@ public final class Engine: Sendable {
             return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
         }
         // The languages with enough evidence first; the others only if those read nothing.
-        let evidence = languageEvidence(for: text)
-        let tried = Set(evidence.filter(\.tried).map(\.language))
-        var best = read(text, in: models.filter { tried.contains($0.tag) }, languageGiven: false, locked: locked, memo: memo)
+        let evidence = modelEvidence(for: text)
+        var best = read(text, in: evidence.filter(\.readFirst).map { models[$0.index] }, languageGiven: false, locked: locked, memo: memo)
         if best == nil {
-            let others = models.filter { model in evidence.contains { $0.language == model.tag && !$0.tried } }
+            let others = evidence.filter { !$0.readFirst }.map { models[$0.index] }
             if !others.isEmpty { best = read(text, in: others, languageGiven: false, locked: locked, memo: memo) }
         }
         return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
@@ -385,10 +384,15 @@ public final class Engine: Sendable {
     /// is read in Japanese and in the best of the Latin-script languages. When no language
     /// spells anything (a bare name), every one is tried.
     public func languageEvidence(for text: String) -> [LanguageEvidence] {
-        CompiledGrammar.languageEvidence(of: text, in: models.map { ($0.compiled, $0.scripts) }, readsAlike: readsAlike,
-                                                ratio: options.languageEvidenceRatio).map {
+        modelEvidence(for: text).map {
             LanguageEvidence(language: models[$0.index].tag, spelled: $0.covered, letters: $0.total, tried: $0.readFirst)
         }
+    }
+
+    /// ``languageEvidence(for:)`` by model index.
+    private func modelEvidence(for text: String) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
+        CompiledGrammar.languageEvidence(of: text, in: models.map { ($0.compiled, $0.scripts) }, readsAlike: readsAlike,
+                                         ratio: options.languageEvidenceRatio)
     }
 
     /// The model for a language tag: the exact folder name, else the first whose language
