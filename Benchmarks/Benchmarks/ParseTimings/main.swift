@@ -3,7 +3,7 @@
 //
 //   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N] [--utterance TEXT]
 //                                                               [--cached-loads N] [--parse-rounds N [--language TAG] [--every-language]] [--repeat N]
-//                                                               [--evidence-ratio R]
+//                                                               [--evidence-ratio R] [--parse-rounds N --compare-modes | --evidence-only]
 //
 // --failures lists on stderr the utterances whose best parse misses its test; --slowest N
 // the N slowest utterances of each set (median of the five runs); --utterance TEXT times
@@ -14,7 +14,12 @@
 // it prints wall and thread CPU time percentiles (the latter for a machine shared with other work),
 // and with --every-language how many languages the engine read each utterance in;
 // --evidence-ratio R sets EngineOptions.languageEvidenceRatio (0.4 by default; 0 reads
-// every language written in the utterance's scripts).
+// every language written in the utterance's scripts). With --parse-rounds N,
+// --compare-modes parses each utterance with its language given and with none, one after
+// the other (which goes first alternates: the second finds the first's memory in the
+// caches), and sums the medians by how many languages were read first without one: what
+// not knowing the language costs, in one process, so that the machine's drift is shared;
+// --evidence-only times only Engine.languageEvidence(for:) of every utterance.
 //
 // "Every language tried" means no language given: the engine reads the languages written in
 // the utterance's scripts whose words spell a fair share of it (EngineOptions.languageEvidenceRatio).
@@ -103,6 +108,67 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
     let only = arguments.firstIndex(of: "--language").map { arguments[$0 + 1] }
     let items = ((try? UtteranceTest.load(corpora.appendingPathComponent("tests").path)) ?? []).filter { only == nil || $0.language == only }
     let everyLanguage = arguments.contains("--every-language")
+    if arguments.contains("--evidence-only") {
+        // Only the language evidence of every test utterance, N times (for profiling it).
+        var times: [Double] = []
+        for _ in 0..<rounds {
+            for item in items {
+                let start = threadCPUMicros()
+                _ = engine.languageEvidence(for: item.utterance)
+                times.append(threadCPUMicros() - start)
+            }
+        }
+        times.sort()
+        print(String(format: "language evidence: p50 %.1f µs, mean %.1f µs, p99 %.1f µs", percentile(times, 0.5),
+                     times.reduce(0, +) / Double(times.count), percentile(times, 0.99)))
+        exit(0)
+    }
+    if arguments.contains("--compare-modes") {
+        // Per utterance, the median thread CPU time with its language given and with none,
+        // interleaved; summed by how many languages were read first without one.
+        var given = [[Double]](repeating: [], count: items.count), none = given
+        for _ in 0..<rounds {
+            for (position, item) in items.enumerated() {
+                // (Each mode first every other round: the second parse finds the first's memory in the caches.)
+                for givenNow in given[position].count % 2 == 0 ? [true, false] : [false, true] {
+                    let start = threadCPUMicros()
+                    _ = engine.parse(item.utterance, language: givenNow ? item.language : nil, locked: item.locked)
+                    if givenNow { given[position].append(threadCPUMicros() - start) } else { none[position].append(threadCPUMicros() - start) }
+                }
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        var evidenceTimes: [Double] = []
+        for _ in 0..<rounds {
+            for item in items {
+                let start = threadCPUMicros()
+                _ = engine.languageEvidence(for: item.utterance)
+                evidenceTimes.append(threadCPUMicros() - start)
+            }
+        }
+        evidenceTimes.sort()
+        print(String(format: "language evidence alone: p50 %.1f µs, mean %.1f µs", percentile(evidenceTimes, 0.5),
+                     evidenceTimes.reduce(0, +) / Double(evidenceTimes.count)))
+        var groups: [Int: (count: Int, given: Double, none: Double)] = [:]
+        for (position, item) in items.enumerated() {
+            let read = max(1, engine.explain(item.utterance).languages.filter(\.tried).count)
+            var group = groups[read] ?? (0, 0, 0)
+            group.count += 1
+            group.given += median(given[position])
+            group.none += median(none[position])
+            groups[read] = group
+        }
+        print("languages read first   utterances   µs language given   µs no language   extra µs per utterance")
+        for read in groups.keys.sorted() {
+            let group = groups[read]!
+            print(String(format: "%20d   %10d   %17.0f   %14.0f   %8.1f", read, group.count, group.given, group.none,
+                         (group.none - group.given) / Double(group.count)))
+        }
+        let medians = (given.map(median).sorted(), none.map(median).sorted())
+        print(String(format: "per-utterance medians: language given p50 %.1f p99 %.1f µs; no language p50 %.1f p99 %.1f µs",
+                     percentile(medians.0, 0.5), percentile(medians.0, 0.99), percentile(medians.1, 0.5), percentile(medians.1, 0.99)))
+        exit(0)
+    }
     var times: [Double] = [], cpuTimes: [Double] = []
     for _ in 0..<rounds {
         for item in items {
