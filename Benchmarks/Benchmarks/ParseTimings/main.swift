@@ -127,7 +127,8 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
         // Per utterance, the median thread CPU time with its language given and with none,
         // interleaved; summed by how many languages were read first without one.
         var given = [[Double]](repeating: [], count: items.count), none = given
-        for _ in 0..<rounds {
+        // (An even number of rounds: each mode goes first in half of them.)
+        for _ in 0..<(rounds + rounds % 2) {
             for (position, item) in items.enumerated() {
                 // (Each mode first every other round: the second parse finds the first's memory in the caches.)
                 for givenNow in given[position].count % 2 == 0 ? [true, false] : [false, true] {
@@ -137,7 +138,10 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
                 }
             }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
+        }
         var evidenceTimes: [Double] = []
         for _ in 0..<rounds {
             for item in items {
