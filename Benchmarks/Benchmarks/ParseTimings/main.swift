@@ -108,8 +108,8 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
     let only = arguments.firstIndex(of: "--language").map { arguments[$0 + 1] }
     let items = ((try? UtteranceTest.load(corpora.appendingPathComponent("tests").path)) ?? []).filter { only == nil || $0.language == only }
     let everyLanguage = arguments.contains("--every-language")
-    if arguments.contains("--evidence-only") {
-        // Only the language evidence of every test utterance, N times (for profiling it).
+    /// Engine.languageEvidence(for:) of every test utterance, N times over: sorted thread CPU times.
+    func evidenceTimes() -> [Double] {
         var times: [Double] = []
         for _ in 0..<rounds {
             for item in items {
@@ -118,9 +118,14 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
                 times.append(threadCPUMicros() - start)
             }
         }
-        times.sort()
-        print(String(format: "language evidence: p50 %.1f µs, mean %.1f µs, p99 %.1f µs", percentile(times, 0.5),
-                     times.reduce(0, +) / Double(times.count), percentile(times, 0.99)))
+        return times.sorted()
+    }
+    func describeEvidence(_ times: [Double]) -> String {
+        String(format: "language evidence: p50 %.1f µs, mean %.1f µs, p99 %.1f µs", percentile(times, 0.5),
+               times.reduce(0, +) / Double(times.count), percentile(times, 0.99))
+    }
+    if arguments.contains("--evidence-only") {
+        print(describeEvidence(evidenceTimes()))
         exit(0)
     }
     if arguments.contains("--compare-modes") {
@@ -142,17 +147,7 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
             let sorted = values.sorted()
             return (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
         }
-        var evidenceTimes: [Double] = []
-        for _ in 0..<rounds {
-            for item in items {
-                let start = threadCPUMicros()
-                _ = engine.languageEvidence(for: item.utterance)
-                evidenceTimes.append(threadCPUMicros() - start)
-            }
-        }
-        evidenceTimes.sort()
-        print(String(format: "language evidence alone: p50 %.1f µs, mean %.1f µs", percentile(evidenceTimes, 0.5),
-                     evidenceTimes.reduce(0, +) / Double(evidenceTimes.count)))
+        print(describeEvidence(evidenceTimes()))
         var groups: [Int: (count: Int, given: Double, none: Double)] = [:]
         for (position, item) in items.enumerated() {
             let read = max(1, engine.explain(item.utterance).languages.filter(\.tried).count)
