@@ -452,26 +452,20 @@ extension CompiledGrammar {
         var lastOrigin = -1
         input.scalars.withUnsafeBufferPointer { scalars in
             input.isBoundary.withUnsafeBufferPointer { isBoundary in
-                input.origin.withUnsafeBufferPointer { origins in
-                    input.unitRanges.withUnsafeBufferPointer { unitRanges in
-                        spelled.withUnsafeMutableBufferPointer { spelled in
-                            var coveredUpTo = 0
-                            for range in unitRanges {
-                                let end = Swift.max(words.longestKeyEnd(in: scalars, from: range.lowerBound, isEnd: isBoundary),
-                                                    skipWords.longestKeyEnd(in: scalars, from: range.lowerBound, isEnd: isBoundary))
-                                coveredUpTo = Swift.max(coveredUpTo, end)
-                                for position in range {
-                                    if !scripts.isEmpty {
-                                        guard let scalar = Unicode.Scalar(scalars[position]), scripts.contains(scalar) else { continue }
-                                    }
-                                    // (A scalar that normalization expanded maps to its whole unit: its first scalar stands for it.)
-                                    let origin = Int(origins[position].start)
-                                    if origin != lastOrigin { letters += 1 }
-                                    lastOrigin = origin
-                                    if position < coveredUpTo { spelled[origin >> 6] |= 1 << UInt64(origin & 63) }
-                                }
-                            }
+                var coveredUpTo = 0
+                for range in input.unitRanges {
+                    let end = Swift.max(words.longestKeyEnd(in: scalars, from: range.lowerBound, isEnd: isBoundary),
+                                        skipWords.longestKeyEnd(in: scalars, from: range.lowerBound, isEnd: isBoundary))
+                    coveredUpTo = Swift.max(coveredUpTo, end)
+                    for position in range {
+                        if !scripts.isEmpty {
+                            guard let scalar = Unicode.Scalar(scalars[position]), scripts.contains(scalar) else { continue }
                         }
+                        // (A scalar that normalization expanded maps to its whole unit: its first scalar stands for it.)
+                        let origin = Int(input.origin[position].start)
+                        if origin != lastOrigin { letters += 1 }
+                        lastOrigin = origin
+                        if position < coveredUpTo { spelled[origin >> 6] |= 1 << UInt64(origin & 63) }
                     }
                 }
             }
