@@ -45,6 +45,37 @@ struct KeyTrieTests {
         #expect(trie.longestKey == 2)
     }
 
+    /// The layout the walks assume, on seeded random keys with repeats: children after
+    /// their parent, consecutive, sorted by label, in breadth-first order; and every key
+    /// there once, with the payloads of its copies in their order.
+    @Test func everyKeyLaidOutBreadthFirstWithItsPayloads() {
+        var random = SeededGenerator(seed: 11)
+        let alphabet = Self.scalars("abcü ")
+        for _ in 0..<200 {
+            let keys = (0..<random.next(below: 40)).map { _ in
+                (0..<random.next(below: 7)).map { _ in alphabet[random.next(below: alphabet.count)] }
+            }
+            let trie = KeyTrie(keys: keys, payload: { Int32($0 * 3) })
+            var expected: [[UInt32]: [Int32]] = [:]
+            for (index, key) in keys.enumerated() where !key.isEmpty { expected[key, default: []].append(Int32(index * 3)) }
+            var found: [[UInt32]: [Int32]] = [:]
+            trie.forEachKey { key, payloads in
+                #expect(found[key] == nil, "key \(key) twice")
+                found[key] = Array(payloads)
+            }
+            #expect(found == expected, "keys \(keys)")
+            #expect(trie.longestKey == keys.map(\.count).max() ?? 0)
+            var nextChild: Int32 = 1
+            for (index, node) in trie.nodes.enumerated() {
+                #expect(node.firstChild == nextChild && node.firstChild > Int32(index), "keys \(keys)")
+                nextChild += node.childCount
+                let labels = trie.labels[Int(node.firstChild)..<Int(node.firstChild + node.childCount)]
+                #expect(zip(labels, labels.dropFirst()).allSatisfy { $0 < $1 }, "keys \(keys)")
+            }
+            #expect(Int(nextChild) == trie.nodes.count)
+        }
+    }
+
     /// Every (key, column, distance) the fuzzy walk reports, against the table.
     static func check(keys: [[UInt32]], input: [UInt32], maxDistance: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let trie = KeyTrie(keys: keys)

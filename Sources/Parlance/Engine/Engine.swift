@@ -80,6 +80,10 @@ public final class Engine: Sendable {
     /// normalize alike (as the users' vocabulary index they share assumes), so one input of
     /// an utterance serves them all (``CompiledGrammar/lendInput(of:to:)``).
     let readsAlike: [Int]
+    /// The languages written in the same scripts, their words in one trie each
+    /// (``EvidenceLexicon``): the evidence of an utterance of no given language costs one
+    /// tokenization and one descent per word for all of them.
+    let evidenceLexicons: [EvidenceLexicon]
 
     /// Builds the engine for `apps` with the grammars in `grammars` (by default the built-in
     /// ones, `Corpora/grammars`), for `languages` (by default every language there).
@@ -173,6 +177,7 @@ public final class Engine: Sendable {
         self.models = models
         let modelForms = models.map { KeyForm($0.language) }
         readsAlike = modelForms.map { form in modelForms.firstIndex(of: form)! }
+        evidenceLexicons = Engine.evidenceLexicons(models: models, readsAlike: readsAlike)
         self.languages = models.map(\.tag)
         self.issues = issues + cacheWarnings.issues
     }
@@ -373,7 +378,7 @@ public final class Engine: Sendable {
     ///
     /// A language's evidence is how many of the utterance's characters in its own scripts
     /// lie in words its templates or skip words spell exactly, other than words every
-    /// language of its scripts spells (``CompiledGrammar/languageEvidence(of:in:readsAlike:ratio:)``:
+    /// language of its scripts spells (``CompiledGrammar/languageEvidence(of:in:readsAlike:lexicons:ratio:)``:
     /// one descent of each grammar's word trie per word). Names, free text and borrowed
     /// words blur it ("Añade huevos a mi Grocery List en Jotter" spells more English than
     /// Spanish), so it only drops languages far behind:
@@ -392,7 +397,27 @@ public final class Engine: Sendable {
     /// ``languageEvidence(for:)`` by model index.
     private func modelEvidence(for text: String) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
         CompiledGrammar.languageEvidence(of: text, in: models.map { ($0.compiled, $0.scripts) }, readsAlike: readsAlike,
-                                         ratio: options.languageEvidenceRatio)
+                                         lexicons: evidenceLexicons, ratio: options.languageEvidenceRatio)
+    }
+
+    /// One lexicon per set of scripts that several languages write, read with the input of
+    /// the language whose key form the most of them share (en for en, de, es and fr: the
+    /// input the reads of en, es and fr then use).
+    private static func evidenceLexicons(models: [LanguageModel], readsAlike: [Int]) -> [EvidenceLexicon] {
+        var groups: [WritingScripts: [Int]] = [:]
+        var order: [WritingScripts] = []
+        for index in models.indices where !models[index].scripts.isEmpty {
+            if groups[models[index].scripts] == nil { order.append(models[index].scripts) }
+            groups[models[index].scripts, default: []].append(index)
+        }
+        return order.compactMap { scripts in
+            guard let members = groups[scripts], members.count > 1, members.count <= 32 else { return nil }
+            let host = members.max { lhs, rhs in
+                let (l, r) = (members.filter { readsAlike[$0] == readsAlike[lhs] }.count, members.filter { readsAlike[$0] == readsAlike[rhs] }.count)
+                return l < r || (l == r && lhs > rhs)
+            }!
+            return EvidenceLexicon(grammars: models.map(\.compiled), members: members, host: host)
+        }
     }
 
     /// The model for a language tag: the exact folder name, else the first whose language
@@ -415,7 +440,7 @@ public struct LanguageEvidence: Sendable, Hashable {
     public let language: String
     /// The utterance's characters in the language's scripts that its grammar's words spell,
     /// leaving out those every language sharing a script with it spells too (see
-    /// ``CompiledGrammar/languageEvidence(of:in:readsAlike:ratio:)``).
+    /// ``CompiledGrammar/languageEvidence(of:in:readsAlike:lexicons:ratio:)``).
     public let spelled: Int
     /// The utterance's characters in the language's scripts.
     public let letters: Int

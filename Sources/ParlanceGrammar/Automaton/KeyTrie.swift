@@ -42,48 +42,51 @@ struct KeyTrie: Sendable {
     }
 
     /// A trie of `keys`; key `i` carries payload `payload(i)`. Empty keys are ignored.
+    ///
+    /// Built from the keys sorted (by their scalars, then their order in `keys`): a node's
+    /// keys are a range of the sorted keys, those ending at it first, and its children the
+    /// runs of that range's next scalar, so the breadth-first layout comes out of one queue
+    /// of ranges, with no node objects or dictionaries (a grammar's words, or the words of
+    /// every Latin-script grammar at once, build in a few milliseconds).
     init(keys: [[UInt32]], payload: (Int) -> Int32 = { Int32($0) }) {
-        // Build with dictionaries, then lay out breadth first.
-        final class Building {
-            var children: [UInt32: Building] = [:]
-            var payloads: [Int32] = []
-        }
-        let root = Building()
-        var longest = 0
-        for (index, key) in keys.enumerated() where !key.isEmpty {
-            var node = root
-            for scalar in key {
-                if let next = node.children[scalar] {
-                    node = next
-                } else {
-                    let next = Building()
-                    node.children[scalar] = next
-                    node = next
-                }
-            }
-            node.payloads.append(payload(index))
-            longest = max(longest, key.count)
+        let order = keys.indices.filter { !keys[$0].isEmpty }.sorted { lhs, rhs in
+            let (a, b) = (keys[lhs], keys[rhs])
+            for offset in 0..<Swift.min(a.count, b.count) where a[offset] != b[offset] { return a[offset] < b[offset] }
+            return a.count != b.count ? a.count < b.count : lhs < rhs
         }
         var nodes: [Node] = []
         var labels: [UInt32] = []
         var payloads: [Int32] = []
-        var queue: [(Building, UInt32)] = [(root, 0)]
+        // Per node waiting to be laid out: its range of `order`, its depth and its label.
+        var queue: [(lower: Int, upper: Int, depth: Int, label: UInt32)] = [(0, order.count, 0, 0)]
+        nodes.reserveCapacity(order.count * 2)
         var head = 0
         while head < queue.count {
-            let (node, label) = queue[head]
+            let (lower, upper, depth, label) = queue[head]
             head += 1
-            let sorted = node.children.sorted { $0.key < $1.key }
+            var cursor = lower
+            let payloadStart = payloads.count
+            while cursor < upper, keys[order[cursor]].count == depth {
+                payloads.append(payload(order[cursor]))
+                cursor += 1
+            }
             // Children are appended to the queue in order, so they get consecutive indices.
-            nodes.append(Node(firstChild: Int32(queue.count), childCount: Int32(sorted.count),
-                              payloadStart: Int32(payloads.count), payloadCount: Int32(node.payloads.count)))
+            let firstChild = queue.count
+            while cursor < upper {
+                let scalar = keys[order[cursor]][depth]
+                var runEnd = cursor + 1
+                while runEnd < upper, keys[order[runEnd]][depth] == scalar { runEnd += 1 }
+                queue.append((cursor, runEnd, depth + 1, scalar))
+                cursor = runEnd
+            }
+            nodes.append(Node(firstChild: Int32(firstChild), childCount: Int32(queue.count - firstChild),
+                              payloadStart: Int32(payloadStart), payloadCount: Int32(payloads.count - payloadStart)))
             labels.append(label)
-            payloads.append(contentsOf: node.payloads)
-            for (scalar, child) in sorted { queue.append((child, scalar)) }
         }
         self.nodes = nodes
         self.labels = labels
         self.payloads = payloads
-        self.longestKey = longest
+        self.longestKey = order.reduce(0) { Swift.max($0, keys[$1].count) }
     }
 
     /// A trie from its tables as ``nodes``, ``labels``, ``payloads``, ``longestKey`` and
@@ -142,6 +145,21 @@ struct KeyTrie: Sendable {
             if nodes[Int(node)].payloadCount > 0, isEnd[position] { end = position }
         }
         return end
+    }
+
+    /// Every key with its payloads, in no particular order.
+    func forEachKey(_ body: ([UInt32], ArraySlice<Int32>) -> Void) {
+        var key: [UInt32] = []
+        func visit(_ node: Int32) {
+            let entry = nodes[Int(node)]
+            if entry.payloadCount > 0 { body(key, payloads(of: node)) }
+            for child in Int(entry.firstChild)..<Int(entry.firstChild + entry.childCount) {
+                key.append(labels[child])
+                visit(Int32(child))
+                key.removeLast()
+            }
+        }
+        visit(0)
     }
 
     /// The payloads of `node`.

@@ -384,13 +384,17 @@ extension CompiledGrammar {
     /// with it; one with no evidence only when none has any. `ratio` 0 reads every grammar
     /// considered first.
     ///
-    /// - Parameter readsAlike: per grammar, a group: grammars of one group tokenize and
-    ///   normalize text alike, and share one input of the utterance (``lendInput(of:to:)``),
-    ///   which their matchings then use too. Nil: every grammar makes its own.
+    /// - Parameters:
+    ///   - readsAlike: per grammar, a group: grammars of one group tokenize and normalize
+    ///     text alike, and share one input of the utterance (``lendInput(of:to:)``), which
+    ///     their matchings then use too. Nil: every grammar makes its own.
+    ///   - lexicons: grammars (of `grammars`) whose words are read together, in one trie
+    ///     with one input (``EvidenceLexicon``); the others are read one by one.
     /// - Returns: per grammar considered, its index in `grammars`, its evidence, the
     ///   utterance's characters in its scripts, and whether to read it first.
     public static func languageEvidence(of utterance: String, in grammars: [(grammar: CompiledGrammar, scripts: WritingScripts)],
-                                        readsAlike: [Int]? = nil, ratio: Double) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
+                                        readsAlike: [Int]? = nil, lexicons: [EvidenceLexicon] = [],
+                                        ratio: Double) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
         // (Languages of one set of scripts ask once: en, de, es and fr all write Latin.)
         var asked: [(scripts: WritingScripts, writes: Bool)] = []
         let written = grammars.indices.filter { index in
@@ -410,7 +414,17 @@ extension CompiledGrammar {
                 }
             }
         }
-        let coverage = candidates.map { grammars[$0].grammar.spelledCharacters(of: utterance, in: grammars[$0].scripts) }
+        var read = [(spelled: [UInt64], letters: Int)?](repeating: nil, count: candidates.count)
+        for lexicon in lexicons {
+            // Members share their scripts, so they are considered all together or not at all.
+            let positions = lexicon.members.compactMap { candidates.firstIndex(of: $0) }
+            guard positions.count == lexicon.members.count else { continue }
+            let (spelled, letters) = lexicon.spelledCharacters(of: utterance, in: grammars[lexicon.members[0]].scripts)
+            for (member, position) in positions.enumerated() { read[position] = (spelled[member], letters) }
+        }
+        let coverage = candidates.indices.map { position in
+            read[position] ?? grammars[candidates[position]].grammar.spelledCharacters(of: utterance, in: grammars[candidates[position]].scripts)
+        }
         let rivals = candidates.indices.map { position in
             candidates.indices.filter { grammars[candidates[$0]].scripts.overlaps(grammars[candidates[position]].scripts) }
         }
