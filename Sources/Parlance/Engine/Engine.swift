@@ -379,7 +379,8 @@ public final class Engine: Sendable {
     /// A language's evidence is how many of the utterance's characters in its own scripts
     /// lie in words its templates or skip words spell exactly, other than words every
     /// language of its scripts spells (``CompiledGrammar/languageEvidence(of:in:readsAlike:lexicons:ratio:)``:
-    /// one descent of each grammar's word trie per word). Names, free text and borrowed
+    /// one descent per word of a trie holding the words of every language of those scripts,
+    /// ``EvidenceLexicon``). Names, free text and borrowed
     /// words blur it ("Añade huevos a mi Grocery List en Jotter" spells more English than
     /// Spanish), so it only drops languages far behind:
     /// those spelling less than ``EngineOptions/languageEvidenceRatio`` of what the best

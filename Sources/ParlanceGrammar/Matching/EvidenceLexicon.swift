@@ -38,7 +38,8 @@ public struct EvidenceLexicon: Sendable {
             func add(_ key: [UInt32]) {
                 // Keys that require a boundary inside span words: evidence counts single words.
                 guard !key.isEmpty, !key.contains(KeyTrie.boundary) else { return }
-                guard renormalizes else {
+                // (Normalized ASCII is lowercase, which every normalizer leaves as it is.)
+                guard renormalizes, key.contains(where: { $0 >= 0x80 }) else {
                     keys.append(key)
                     owners.append(Int32(position))
                     return
