@@ -99,7 +99,8 @@ struct Reader {
             appSpans = (model.vocabulary.appSpans(in: tokens, policy: policy), model.appNames.allSpans(in: tokens, policy: policy))
             memo.appSpans.append((modelKey, policy, appSpans.vocabulary, appSpans.names))
         }
-        for span in known + appSpans.vocabulary {
+        for index in 0..<(known.count + appSpans.vocabulary.count) {
+            let span = index < known.count ? known[index] : appSpans.vocabulary[index - known.count]
             let owner = model.vocabulary.owner(span.match.itemIndex)
             let offer = Offer(span: span, app: owner.app, isAppName: false)
             vocabularyOffers.append(offer)
@@ -137,14 +138,36 @@ struct Reader {
                 $0.ranking.wordEdits == 0 && $0.ranking.valueEdits == 0 && $0.ranking.wildcardScalars == 0
             }) { return [] }
             var candidates: [Candidate] = []
+            let scope = Scope(reader: self, offers: offers, vocabularyOffers: vocabularyOffers, appNameSpans: appNameSpans, found: found,
+                              locked: locked)
             for (rank, hypothesis) in result.hypotheses.enumerated() {
-                candidates += self.candidates(for: hypothesis, rank: rank, offers: offers, vocabularyOffers: vocabularyOffers,
-                                              appNameSpans: appNameSpans, found: found, locked: locked)
+                candidates += self.candidates(for: hypothesis, rank: rank, scope: scope)
             }
             if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit > firstLimit {
                 return ranked(candidates)
             }
             matchOptions.limit *= 8
+        }
+    }
+
+    /// What every candidate of one read resolves with: one object per read, so that a
+    /// candidate holds a reference to it rather than its own copies (a closure per
+    /// candidate capturing these cost a retain per array and string, dozens of times a read).
+    final class Scope {
+        let reader: Reader
+        let offers: [Offer]
+        let vocabularyOffers: [Offer]
+        let appNameSpans: [Range<Int>]
+        let found: FoundValues
+        let locked: Bool
+
+        init(reader: Reader, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], found: FoundValues, locked: Bool) {
+            self.reader = reader
+            self.offers = offers
+            self.vocabularyOffers = vocabularyOffers
+            self.appNameSpans = appNameSpans
+            self.found = found
+            self.locked = locked
         }
     }
 
@@ -163,11 +186,12 @@ struct Reader {
         let evidence: Int
         let mentioned: Bool
         let reading: ReadingKey
-        private let resolve: (Candidate) -> IntentHypothesis
+        private let selection: AppSelection
+        private let scope: Scope
         private var resolved: IntentHypothesis?
 
         init(match: Hypothesis, intent: IntentDefinition, app: Int, rank: Int, evidence: Int, mentioned: Bool, reading: ReadingKey,
-             resolve: @escaping (Candidate) -> IntentHypothesis) {
+             selection: AppSelection, scope: Scope) {
             self.match = match
             self.intent = intent
             self.app = app
@@ -175,21 +199,31 @@ struct Reader {
             self.evidence = evidence
             self.mentioned = mentioned
             self.reading = reading
-            self.resolve = resolve
+            self.selection = selection
+            self.scope = scope
         }
 
         /// The hypothesis with its parameters resolved (once).
         var hypothesis: IntentHypothesis {
             if let resolved { return resolved }
-            let hypothesis = resolve(self)
+            let (engine, model) = (scope.reader.engine, scope.reader.model)
+            let resolver = Resolver(engine: engine, model: model, app: app, offers: scope.offers, vocabularyOffers: scope.vocabularyOffers,
+                                    found: scope.found)
+            let parameters = resolver.parameters(of: intent, from: match)
+            let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
+                                              parameters: parameters, score: match.confidence,
+                                              requiresUnlock: scope.locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
+                                              match: match, reading: reading)
+            assert(ReadingKey(parameters: parameters, match: match, appNameSpans: scope.appNameSpans) == reading,
+                   "the reading key without resolution differs from the resolved one: \(intent.name), \(match.slots.map(\.name))")
             resolved = hypothesis
             return hypothesis
         }
     }
 
     /// The apps a grammar hypothesis can go to, each to be resolved when ranked.
-    func candidates(for match: Hypothesis, rank: Int, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], found: FoundValues,
-                    locked: Bool) -> [Candidate] {
+    func candidates(for match: Hypothesis, rank: Int, scope: Scope) -> [Candidate] {
+        let offers = scope.offers
         guard let intent = engine.catalogue[match.intent] else { return [] }
         // Found values are grouped by app (``FoundValues/Value/group``), so the grammar never
         // returns a reading with the names or vocabulary of two apps: one app at most.
@@ -224,19 +258,9 @@ struct Reader {
         var result: [Candidate] = []
         for app in targets where engine.apps[app].supports(intent.name) {
             if let vocabularyApp, vocabularyApp != app { continue }
-            let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: appNameSpans)
+            let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
-                                    mentioned: mentioned != nil || example != nil, reading: reading) { candidate in
-                let resolver = Resolver(engine: engine, model: model, app: app, offers: offers, vocabularyOffers: vocabularyOffers, found: found)
-                let parameters = resolver.parameters(of: intent, from: match)
-                let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
-                                                  parameters: parameters, score: match.confidence,
-                                                  requiresUnlock: locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
-                                                  match: match, reading: candidate.reading)
-                assert(ReadingKey(parameters: parameters, match: match, appNameSpans: appNameSpans) == candidate.reading,
-                       "the reading key without resolution differs from the resolved one: \(intent.name), \(match.slots.map(\.name))")
-                return hypothesis
-            })
+                                    mentioned: mentioned != nil || example != nil, reading: reading, selection: selection, scope: scope))
         }
         return result
     }
@@ -248,25 +272,32 @@ struct Reader {
     /// the app has no item it defaults to (``Resolver/unsaid(_:)``). Debug builds check it
     /// against the key of the resolved parameters.
     func readingKey(of match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer], appNameSpans: [Range<Int>]) -> ReadingKey {
-        let slots = match.slots
-        func guesses(_ slot: SlotMatch, _ parameter: ParameterDefinition?) -> Bool {
-            guard Resolver.isFreeText(slot, offers: offers) else { return false }
-            if let parameter, case .vocabulary = parameter.kind { return true }
-            return slot.span.map { appNameSpans.contains($0) } ?? false
-        }
-        var guessed = 0, missing = 0
-        for parameter in intent.parameters {
-            var said = false
-            for slot in slots where slot.name == parameter.name {
-                said = true
-                if guesses(slot, parameter) { guessed += 1 }
+        // (Slots and parameters read in place, by index: bound to locals they would be copied,
+        // a retain and a release for each of their strings, for every reading of every app.)
+        let (guessed, missing) = match.slots.withUnsafeBufferPointer { slots in
+            func guesses(_ index: Int, vocabulary: Bool) -> Bool {
+                guard Resolver.isFreeText(slots[index], offers: offers) else { return false }
+                if vocabulary { return true }
+                return slots[index].span.map { appNameSpans.contains($0) } ?? false
             }
-            if !said, parameter.isRequired, !Resolver.hasDefaultItems(parameter, app: app, in: model.vocabulary) {
-                missing += 1
+            var guessed = 0, missing = 0
+            for parameter in intent.parameters.indices {
+                var said = false
+                let isVocabulary = if case .vocabulary = intent.parameters[parameter].kind { true } else { false }
+                for index in slots.indices where slots[index].name == intent.parameters[parameter].name {
+                    said = true
+                    if guesses(index, vocabulary: isVocabulary) { guessed += 1 }
+                }
+                if !said, intent.parameters[parameter].isRequired,
+                   !Resolver.hasDefaultItems(intent.parameters[parameter], app: app, in: model.vocabulary) {
+                    missing += 1
+                }
             }
-        }
-        for slot in slots where slot.name != "app" && !intent.parameters.contains(where: { $0.name == slot.name }) && guesses(slot, nil) {
-            guessed += 1
+            for index in slots.indices where slots[index].name != "app"
+                && !intent.parameters.contains(where: { $0.name == slots[index].name }) && guesses(index, vocabulary: false) {
+                guessed += 1
+            }
+            return (guessed, missing)
         }
         return ReadingKey(guessed: guessed, missing: missing, match: match)
     }
@@ -309,9 +340,9 @@ struct Reader {
         let limit = engine.options.limit
         // One hypothesis per app, intent and values (each parameter's values and
         // identifiers, in order), compared with the few kept rather than spelled out.
-        func same(_ a: IntentHypothesis, _ b: IntentHypothesis) -> Bool {
-            guard a.intent.name == b.intent.name, a.app.bundleIdentifier == b.app.bundleIdentifier,
-                  a.parameters.count == b.parameters.count else { return false }
+        // (Asked only of candidates of the same app and intent.)
+        func sameValues(_ a: IntentHypothesis, _ b: IntentHypothesis) -> Bool {
+            guard a.parameters.count == b.parameters.count else { return false }
             for (p, q) in zip(a.parameters, b.parameters) {
                 guard p.name == q.name, p.values.count == q.values.count else { return false }
                 for (v, w) in zip(p.values, q.values) where v.value != w.value || v.identifier != w.identifier { return false }
@@ -330,7 +361,7 @@ struct Reader {
             // others are not resolved to compare them.
             if !unique.contains(where: {
                 candidates[$0].app == candidate.app && candidates[$0].intent.name == candidate.intent.name
-                    && same(candidates[$0].hypothesis, candidate.hypothesis)
+                    && sameValues(candidates[$0].hypothesis, candidate.hypothesis)
             }) { unique.append(index) }
         }
         guard let first = unique.first else { return [] }

@@ -74,13 +74,21 @@ struct ReadingKey: Sendable, Hashable, Comparable {
 
     /// Parameters filled with free text, each counted once however many values.
     static func freeTextParameters(of match: Hypothesis) -> Int {
-        var freeText = 0
-        let slots = match.slots
-        for (index, slot) in slots.enumerated() where slot.kind == .wildcard && slot.foundIndex == nil
-            && !slots[..<index].contains(where: { $0.name == slot.name && $0.kind == .wildcard && $0.foundIndex == nil }) {
-            freeText += 1
+        // (Slots read in place, by index: a slot bound to a local is a copy, a retain and a
+        // release for each of its strings, and this runs for every reading of every app.)
+        match.slots.withUnsafeBufferPointer { slots in
+            var freeText = 0
+            func isFreeText(_ index: Int) -> Bool { slots[index].kind == .wildcard && slots[index].foundIndex == nil }
+            for index in slots.indices where isFreeText(index) {
+                var first = true
+                for earlier in 0..<index where isFreeText(earlier) && slots[earlier].name == slots[index].name {
+                    first = false
+                    break
+                }
+                if first { freeText += 1 }
+            }
+            return freeText
         }
-        return freeText
     }
 
     /// The key of a reading: its parameters as resolved, and the grammar match behind them.
