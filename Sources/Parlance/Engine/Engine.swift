@@ -412,7 +412,7 @@ public final class Engine: Sendable {
             groups[models[index].scripts, default: []].append(index)
         }
         return order.compactMap { scripts in
-            guard let members = groups[scripts], members.count > 1, members.count <= 32 else { return nil }
+            guard let members = groups[scripts], members.count > 1 else { return nil }
             let host = members.max { lhs, rhs in
                 let (l, r) = (members.filter { readsAlike[$0] == readsAlike[lhs] }.count, members.filter { readsAlike[$0] == readsAlike[rhs] }.count)
                 return l < r || (l == r && lhs > rhs)

@@ -99,8 +99,8 @@ struct Reader {
             appSpans = (model.vocabulary.appSpans(in: tokens, policy: policy), model.appNames.allSpans(in: tokens, policy: policy))
             memo.appSpans.append((modelKey, policy, appSpans.vocabulary, appSpans.names))
         }
-        for index in 0..<(known.count + appSpans.vocabulary.count) {
-            let span = index < known.count ? known[index] : appSpans.vocabulary[index - known.count]
+        // (The users' spans, then the apps': not joined into one array, which copies every span.)
+        func offer(_ span: VocabularySpan) {
             let owner = model.vocabulary.owner(span.match.itemIndex)
             let offer = Offer(span: span, app: owner.app, isAppName: false)
             vocabularyOffers.append(offer)
@@ -117,6 +117,8 @@ struct Reader {
                 }
             }
         }
+        for span in known { offer(span) }
+        for span in appSpans.vocabulary { offer(span) }
         for value in values { found.append(value) }
         for span in appSpans.names {
             found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),

@@ -459,27 +459,46 @@ extension CompiledGrammar {
     /// Counting only the language's own scripts keeps a Japanese request for an English song
     /// title from reading as English.
     func spelledCharacters(of utterance: String, in scripts: WritingScripts) -> (spelled: [UInt64], letters: Int) {
-        let input = workspaces.input(for: utterance, tokenizer: tokenizer)
         let (words, skipWords) = (pieces.trie, self.skipWords)
-        var spelled = [UInt64](repeating: 0, count: (input.utterance.count + 63) / 64)
+        let input = workspaces.input(for: utterance, tokenizer: tokenizer)
+        let (spelled, letters) = input.spelledCharacters(in: scripts, readers: 1) { scalars, isBoundary, start, reach in
+            reach[0] = Swift.max(reach[0], words.longestKeyEnd(in: scalars, from: start, isEnd: isBoundary),
+                                 skipWords.longestKeyEnd(in: scalars, from: start, isEnd: isBoundary))
+        }
+        return (spelled[0], letters)
+    }
+}
+
+extension MatchInput {
+    /// Which of the utterance's characters each of several readers spells
+    /// (``CompiledGrammar/spelledCharacters(of:in:)``, ``EvidenceLexicon``): per reader, a
+    /// bit per scalar of the utterance as given, set on its characters in `scripts` (every
+    /// character when it is empty) that lie before how far the reader's words reach; and the
+    /// number of the utterance's characters in `scripts`. At each unit start,
+    /// `reach(scalars, isBoundary, start, &reach)` raises each reader's reach to the end of
+    /// the longest word it spells from there.
+    func spelledCharacters(in scripts: WritingScripts, readers: Int,
+                           reach: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<Bool>, Int, inout [Int]) -> Void)
+        -> (spelled: [[UInt64]], letters: Int) {
+        var spelled = [[UInt64]](repeating: [UInt64](repeating: 0, count: (utterance.count + 63) / 64), count: readers)
+        var reaches = [Int](repeating: 0, count: readers)
         var letters = 0
         var lastOrigin = -1
-        input.scalars.withUnsafeBufferPointer { scalars in
-            input.isBoundary.withUnsafeBufferPointer { isBoundary in
-                var coveredUpTo = 0
-                for range in input.unitRanges {
-                    let end = Swift.max(words.longestKeyEnd(in: scalars, from: range.lowerBound, isEnd: isBoundary),
-                                        skipWords.longestKeyEnd(in: scalars, from: range.lowerBound, isEnd: isBoundary))
-                    coveredUpTo = Swift.max(coveredUpTo, end)
+        scalars.withUnsafeBufferPointer { scalars in
+            isBoundary.withUnsafeBufferPointer { isBoundary in
+                for range in unitRanges {
+                    reach(scalars, isBoundary, range.lowerBound, &reaches)
                     for position in range {
                         if !scripts.isEmpty {
                             guard let scalar = Unicode.Scalar(scalars[position]), scripts.contains(scalar) else { continue }
                         }
                         // (A scalar that normalization expanded maps to its whole unit: its first scalar stands for it.)
-                        let origin = Int(input.origin[position].start)
+                        let origin = Int(self.origin[position].start)
                         if origin != lastOrigin { letters += 1 }
                         lastOrigin = origin
-                        if position < coveredUpTo { spelled[origin >> 6] |= 1 << UInt64(origin & 63) }
+                        for reader in reaches.indices where position < reaches[reader] {
+                            spelled[reader][origin >> 6] |= 1 << UInt64(origin & 63)
+                        }
                     }
                 }
             }

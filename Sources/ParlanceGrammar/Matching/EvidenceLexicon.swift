@@ -22,11 +22,10 @@ public struct EvidenceLexicon: Sendable {
 
     /// - Parameters:
     ///   - grammars: the grammars the member indices refer to;
-    ///   - members: at most 32 of them, written in the same scripts;
-    ///   - host: the member whose tokenizer reads the utterance (best one whose input the
-    ///     reads of other members share, ``CompiledGrammar/lendInput(of:to:)``).
+    ///   - members: grammars written in the same scripts;
+    ///   - host: the grammar whose tokenizer reads the utterance: best a member whose input
+    ///     the reads of other members share (``CompiledGrammar/lendInput(of:to:)``).
     public init(grammars: [CompiledGrammar], members: [Int], host: Int) {
-        precondition(members.count <= 32 && members.contains(host), "an evidence lexicon's host is one of at most 32 members")
         self.members = members
         self.host = grammars[host]
         let normalizer = self.host.tokenizer.normalizer
@@ -35,21 +34,17 @@ public struct EvidenceLexicon: Sendable {
         for (position, member) in members.enumerated() {
             let grammar = grammars[member]
             let renormalizes = grammar.tokenizer.normalizer.folds != normalizer.folds
-            func add(_ key: [UInt32]) {
-                // Keys that require a boundary inside span words: evidence counts single words.
-                guard !key.isEmpty, !key.contains(KeyTrie.boundary) else { return }
+            func add(_ written: [UInt32]) {
+                var key = written
                 // (Normalized ASCII is lowercase, which every normalizer leaves as it is.)
-                guard renormalizes, key.contains(where: { $0 >= 0x80 }) else {
-                    keys.append(key)
-                    owners.append(Int32(position))
-                    return
+                if renormalizes, key.contains(where: { $0 >= 0x80 }) {
+                    var text = String.UnicodeScalarView()
+                    text.append(contentsOf: key.compactMap(Unicode.Scalar.init))
+                    key = normalizer.normalize(String(text)).unicodeScalars.compactMap { $0.value == MatchText.apostrophe ? nil : $0.value }
                 }
-                var text = String.UnicodeScalarView()
-                text.append(contentsOf: key.compactMap(Unicode.Scalar.init))
-                let normalized = normalizer.normalize(String(text)).unicodeScalars
-                    .compactMap { $0.value == MatchText.apostrophe ? nil : $0.value }
-                guard !normalized.isEmpty, !normalized.contains(KeyTrie.boundary) else { return }
-                keys.append(normalized)
+                // A key with a boundary inside is several words; evidence counts single words.
+                guard !key.isEmpty, !key.contains(KeyTrie.boundary) else { return }
+                keys.append(key)
                 owners.append(Int32(position))
             }
             for key in grammar.pieces.keys { add(key) }
@@ -62,41 +57,18 @@ public struct EvidenceLexicon: Sendable {
     /// it spells, as ``CompiledGrammar/spelledCharacters(of:in:)`` gives them; and the number
     /// of the utterance's characters written in `scripts` (the members').
     func spelledCharacters(of utterance: String, in scripts: WritingScripts) -> (spelled: [[UInt64]], letters: Int) {
-        let input = host.workspaces.input(for: utterance, tokenizer: host.tokenizer)
-        let words = (input.utterance.count + 63) / 64
-        var spelled = [[UInt64]](repeating: [UInt64](repeating: 0, count: words), count: members.count)
-        var letters = 0
-        var lastOrigin = -1
-        var coveredUpTo = [Int](repeating: 0, count: members.count)
         let trie = self.trie
-        input.scalars.withUnsafeBufferPointer { scalars in
-            input.isBoundary.withUnsafeBufferPointer { isBoundary in
-                for range in input.unitRanges {
-                    // One descent: each member's longest word from here that ends at a word edge.
-                    var node: Int32 = 0
-                    var position = range.lowerBound
-                    while position < scalars.count, let next = trie.child(node, scalars[position]) {
-                        node = next
-                        position += 1
-                        guard isBoundary[position] else { continue }
-                        for member in trie.payloads(of: node) {
-                            coveredUpTo[Int(member)] = Swift.max(coveredUpTo[Int(member)], position)
-                        }
-                    }
-                    for position in range {
-                        if !scripts.isEmpty {
-                            guard let scalar = Unicode.Scalar(scalars[position]), scripts.contains(scalar) else { continue }
-                        }
-                        let origin = Int(input.origin[position].start)
-                        if origin != lastOrigin { letters += 1 }
-                        lastOrigin = origin
-                        for member in coveredUpTo.indices where position < coveredUpTo[member] {
-                            spelled[member][origin >> 6] |= 1 << UInt64(origin & 63)
-                        }
-                    }
-                }
+        let input = host.workspaces.input(for: utterance, tokenizer: host.tokenizer)
+        return input.spelledCharacters(in: scripts, readers: members.count) { scalars, isBoundary, start, reach in
+            // One descent: each member's longest word from here that ends at a word edge.
+            var node: Int32 = 0
+            var position = start
+            while position < scalars.count, let next = trie.child(node, scalars[position]) {
+                node = next
+                position += 1
+                guard isBoundary[position] else { continue }
+                for member in trie.payloads(of: node) { reach[Int(member)] = Swift.max(reach[Int(member)], position) }
             }
         }
-        return (spelled, letters)
     }
 }
