@@ -413,10 +413,9 @@ public final class Engine: Sendable {
         }
         return order.compactMap { scripts in
             guard let members = groups[scripts], members.count > 1 else { return nil }
-            let host = members.max { lhs, rhs in
-                let (l, r) = (members.filter { readsAlike[$0] == readsAlike[lhs] }.count, members.filter { readsAlike[$0] == readsAlike[rhs] }.count)
-                return l < r || (l == r && lhs > rhs)
-            }!
+            // The first member of the largest group that reads alike.
+            let sharing = Dictionary(grouping: members) { readsAlike[$0] }.mapValues(\.count)
+            let host = members.first { sharing[readsAlike[$0]] == sharing.values.max() }!
             return EvidenceLexicon(grammars: models.map(\.compiled), members: members, host: host)
         }
     }
