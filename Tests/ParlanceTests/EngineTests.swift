@@ -132,6 +132,21 @@ import Testing
         #expect(hypothesis.parameter("content")?.values.first?.resolution.kind == .needsValue)
     }
 
+    /// SiriKit sends a message to a group with `speakableGroupName` and no recipients: the
+    /// group stands in for them, so nobody is asked "who to?" (the intent still needs one or
+    /// the other: without either, recipients need a value, as above).
+    @Test func aMessageToAGroupNeedsNoRecipients() throws {
+        for (utterance, language) in [("Send a message to the Horn Club saying rehearsal is moved to Friday", "en"),
+                                      ("Envoie un message au groupe Horn Club disant la répétition est à cinq heures", "fr"),
+                                      ("Horn Clubのグループに集合は5時とメッセージして", "ja")] {
+            let hypothesis = try best(utterance, language: language)
+            #expect(hypothesis.intent.name == "INSendMessageIntent", "\(utterance)")
+            #expect(hypothesis.parameter("speakableGroupName")?.values.first?.resolution.kind == .success, "\(utterance)")
+            #expect(hypothesis.parameter("recipients") == nil, "\(utterance): \(String(describing: hypothesis.parameter("recipients")?.values))")
+            #expect(!hypothesis.parameters.contains { $0.values.contains { $0.resolution.kind == .needsValue } }, "\(utterance)")
+        }
+    }
+
     @Test func lockedDeviceRequiresUnlockForRestrictedIntents() throws {
         #expect(try best("Send a message to Celestra saying hi", language: "en", locked: true).requiresUnlock)
         #expect(try !best("Send a message to Celestra saying hi", language: "en", locked: false).requiresUnlock)

@@ -46,7 +46,8 @@ extension IntentCatalogue {
 
     static let messaging: [IntentDefinition] = [
         IntentDefinition("INSendMessageIntent", .messaging, [
-            ParameterDefinition("recipients", .vocabulary([.contactName]), list: "contact", required: true, multiple: true),
+            ParameterDefinition("recipients", .vocabulary([.contactName]), list: "contact", required: true, multiple: true,
+                                waivedBy: ["speakableGroupName"]),
             ParameterDefinition("content", .text, list: "message", required: true),
             ParameterDefinition("speakableGroupName", .vocabulary([.contactGroupName]), list: "group"),
         ], responseCodes: ["failureMessageServiceNotAvailable", "failureRequiringInAppAuthentication"]),

@@ -78,10 +78,15 @@ public struct ParameterDefinition: Sendable, Hashable {
     /// Whether an unsaid value defaults to the app's vocabulary for it: the only item is
     /// taken, several ask which one ("pay my bill" with two payee accounts).
     public let defaultsToVocabulary: Bool
+    /// Parameters that stand in for this one when said: a required parameter is then not
+    /// needed (a message to a group, `speakableGroupName`, names no `recipients`), and
+    /// resolves as notRequired instead of needsValue.
+    public let waivedBy: [String]
 
     public init(_ name: String, _ kind: ParameterKind, list: String? = nil, required: Bool = false, multiple: Bool = false,
-                defaultsToVocabulary: Bool = false) {
+                defaultsToVocabulary: Bool = false, waivedBy: [String] = []) {
         self.name = name
+        self.waivedBy = waivedBy
         self.kind = kind
         switch kind {
         case _ where list != nil: self.list = list
@@ -96,6 +101,15 @@ public struct ParameterDefinition: Sendable, Hashable {
         self.isRequired = required
         self.allowsMultipleValues = multiple
         self.defaultsToVocabulary = defaultsToVocabulary
+    }
+}
+
+extension ParameterDefinition {
+    /// Whether the intent cannot go on without this parameter when it is not said and
+    /// `isSaid` tells which of the others are: required, and waived by none of those said.
+    @inline(__always)
+    func isNeeded(saying isSaid: (String) -> Bool) -> Bool {
+        isRequired && !waivedBy.contains(where: isSaid)
     }
 }
 

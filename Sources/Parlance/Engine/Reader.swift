@@ -270,9 +270,10 @@ struct Reader {
     /// The ``ReadingKey`` that ``Resolver`` would give `match` for `app`, from the slots and
     /// the catalogue: a value said is free text (``MatchKind/text``) unless a vocabulary
     /// item other than an app name was found for it or the grammar matched a list value,
-    /// number or fixed value; a parameter not said needs a value when it is required and
-    /// the app has no item it defaults to (``Resolver/unsaid(_:)``). Debug builds check it
-    /// against the key of the resolved parameters.
+    /// number or fixed value; a parameter not said needs a value when it is required, no
+    /// parameter said waives it and the app has no item it defaults to
+    /// (``Resolver/unsaid(_:in:)``). Debug builds check it against the key of the resolved
+    /// parameters.
     func readingKey(of match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer], appNameSpans: [Range<Int>]) -> ReadingKey {
         // (Slots and parameters read in place, by index: bound to locals they would be copied,
         // a retain and a release for each of their strings, for every reading of every app.)
@@ -290,7 +291,7 @@ struct Reader {
                     said = true
                     if guesses(index, vocabulary: isVocabulary) { guessed += 1 }
                 }
-                if !said, intent.parameters[parameter].isRequired,
+                if !said, intent.parameters[parameter].isNeeded(saying: { name in slots.contains { $0.name == name } }),
                    !Resolver.hasDefaultItems(intent.parameters[parameter], app: app, in: model.vocabulary) {
                     missing += 1
                 }

@@ -17,7 +17,8 @@ import ParlanceVocabulary
 /// (``ParameterDefinition/defaultsToVocabulary``; the items of its first vocabulary type
 /// and the app's parameter vocabulary) → **success** with its only item, or
 /// **disambiguation** among several ("pay my bill" with two payee accounts); else a
-/// required one → **needsValue**; else **notRequired** (left out of results).
+/// required one → **needsValue**, unless a parameter said stands in for it (recipients of
+/// a message to a group); else **notRequired** (left out of results).
 struct Resolver {
     let engine: Engine
     let model: LanguageModel
@@ -34,7 +35,7 @@ struct Resolver {
             let slots = match.slots.filter { $0.name == parameter.name }
             if !slots.isEmpty {
                 result.append(ParameterResult(name: parameter.name, definition: parameter, values: slots.map { resolve($0, parameter) }))
-            } else if let value = unsaid(parameter) {
+            } else if let value = unsaid(parameter, in: match) {
                 result.append(ParameterResult(name: parameter.name, definition: parameter, values: [value]))
             }
         }
@@ -150,8 +151,9 @@ struct Resolver {
         parameter.kind.vocabularyTypes.first.map { VocabularyType.user($0) }
     }
 
-    /// A parameter not said, or nil when it is simply not required.
-    func unsaid(_ parameter: ParameterDefinition) -> ParameterValue? {
+    /// A parameter not said in `match`, or nil when it is simply not required (or waived by
+    /// another parameter said: ``ParameterDefinition/waivedBy``).
+    func unsaid(_ parameter: ParameterDefinition, in match: Hypothesis) -> ParameterValue? {
         if let candidates = Resolver.defaultItems(of: parameter, app: app, in: model.vocabulary), let list = parameter.list {
             let vocabulary = model.vocabulary
             if candidates.count == 1 {
@@ -165,7 +167,7 @@ struct Resolver {
                                                                          reason: "not said; \(engine.apps[app].displayName) has \(options.count)"))
             }
         }
-        guard parameter.isRequired else { return nil }
+        guard parameter.isNeeded(saying: { name in match.slots.contains { $0.name == name } }) else { return nil }
         return ParameterValue(value: nil, resolution: Resolution(.needsValue, reason: "required and not said"))
     }
 
