@@ -33,8 +33,9 @@ public struct IntentHypothesis: Sendable {
     /// The parameters: every parameter said, and the required ones that were not, in the
     /// catalogue's order.
     public var parameters: [ParameterResult] { fields.parameters }
-    /// A confidence in [0, 1]: the grammar match's, lowered for app ambiguity and for
-    /// parameters that need the user's help.
+    /// A confidence in [0, 1]: the grammar match's (``RankingKey/confidence(matchedScalars:)``),
+    /// lowered for every value that needs the user's help (``Resolution/confidenceFactor``)
+    /// and divided among the apps of an app ambiguity.
     public let score: Double
     /// True when the device is locked and the app lists the intent in IntentsRestrictedWhileLocked.
     public let requiresUnlock: Bool
@@ -214,6 +215,19 @@ public struct Resolution: Sendable, Hashable, CustomStringConvertible {
 
     /// Success or not required: nothing to ask.
     public var isFinal: Bool { kind == .success || kind == .notRequired }
+
+    /// How much a value resolved this way lowers the confidence of its hypothesis
+    /// (``IntentHypothesis/score``): a value said that the app does not know (unsupported)
+    /// leaves the reading in doubt, ×0.6; a required value not said, ×0.8; a choice or a
+    /// correction the user must confirm, ×0.9; nothing to ask, ×1.
+    public var confidenceFactor: Double {
+        switch kind {
+        case .success, .notRequired: 1
+        case .disambiguation, .confirmationRequired: 0.9
+        case .needsValue: 0.8
+        case .unsupported: 0.6
+        }
+    }
 
     public var description: String { "\(kind.rawValue) (\(reason))" }
 }

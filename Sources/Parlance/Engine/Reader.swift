@@ -213,7 +213,9 @@ struct Reader {
                                     found: scope.found)
             let parameters = resolver.parameters(of: intent, from: match)
             let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
-                                              parameters: parameters, score: match.confidence,
+                                              parameters: parameters, score: match.confidence * parameters.reduce(1) { product, parameter in
+                                                  parameter.values.reduce(product) { $0 * $1.resolution.confidenceFactor }
+                                              },
                                               requiresUnlock: scope.locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
                                               match: match, reading: reading)
             assert(ReadingKey(parameters: parameters, match: match, appNameSpans: scope.appNameSpans) == reading,
