@@ -2,13 +2,14 @@
 // user vocabulary entries; engine load time and memory.
 //
 //   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N] [--utterance TEXT]
-//                                                               [--cached-loads N] [--parse-rounds N [--language TAG] [--every-language]] [--repeat N]
+//                                                               [--cached-loads N] [--parse-rounds N [--language TAG] [--every-language]] [--repeat N] [--evict]
 //                                                               [--evidence-ratio R] [--parse-rounds N --compare-modes | --evidence-only]
 //
 // --failures lists on stderr the utterances whose best parse misses its test; --slowest N
 // the N slowest utterances of each set (median of the five runs); --utterance TEXT times
-// one utterance in each language (or only in --language TAG; --repeat N times, 9 by default); --cached-loads N only loads the engine N more times from
-// its cached images (to profile the load); --parse-rounds N only parses the test utterances
+// one utterance in each language (or only in --language TAG; --repeat N times, 9 by default;
+// --evict empties the caches before each parse); --cached-loads N only loads the engine N
+// more times from its cached images (to profile the load); --parse-rounds N only parses the test utterances
 // N times over with their language given (or only those of --language TAG; with
 // --every-language, no language given), to profile the parse;
 // it prints wall and thread CPU time percentiles (the latter for a machine shared with other work),
@@ -241,6 +242,19 @@ for language in engine.languages {
     singleLoads[language] = micros(clock.now - start) / 1000
 }
 
+/// --evict (with --utterance): before each timed parse, a buffer four times the size of the
+/// last-level cache is read through, so that the parse finds none of the engine's data
+/// cached, as the first parse of an utterance among others' does, where the same utterance
+/// parsed again finds all of it.
+let evictionBuffer: UnsafeMutableRawBufferPointer? = arguments.contains("--evict")
+    ? UnsafeMutableRawBufferPointer.allocate(byteCount: 128 << 20, alignment: 64) : nil
+evictionBuffer?.initializeMemory(as: UInt8.self, repeating: 1)
+func evictCaches(_ buffer: UnsafeMutableRawBufferPointer) {
+    var sum: UInt8 = 0
+    for offset in stride(from: 0, to: buffer.count, by: 64) { sum &+= buffer[offset] }
+    if sum == 0x5A { print("", terminator: "") }  // (keeps the reads)
+}
+
 // --utterance TEXT: only time TEXT in each language and with no language given.
 if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
     let text = arguments[at + 1]
@@ -252,6 +266,7 @@ if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
         var result = engine.parse(text, language: tag)
         let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 9
         for _ in 0..<repeats {
+            if let evictionBuffer { evictCaches(evictionBuffer) }
             let start = clock.now
             result = engine.parse(text, language: tag)
             times.append(micros(clock.now - start))
