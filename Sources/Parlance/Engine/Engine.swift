@@ -300,7 +300,9 @@ public final class Engine: Sendable {
             return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
         }
         // The languages with enough evidence first; the others only if those read nothing.
-        let evidence = modelEvidence(for: text)
+        // Each group in the order of the characters its words spell, most first: the reading
+        // to beat is then found early, and the later reads follow only paths that can beat it.
+        let evidence = modelEvidence(for: text).enumerated().sorted { ($1.element.covered, $0.offset) < ($0.element.covered, $1.offset) }.map(\.element)
         var best = read(text, in: evidence.filter(\.readFirst).map { models[$0.index] }, languageGiven: false, locked: locked, memo: memo)
         if best == nil {
             let others = evidence.filter { !$0.readFirst }.map { models[$0.index] }
@@ -322,9 +324,10 @@ public final class Engine: Sendable {
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
         func read(fuzziness: MatchOptions.Fuzziness?, vocabulary: EditPolicy?, onlyIfUnbeatable: Bool = false, freeText: Bool = true) {
             for model in models {
+                // A language read after another need only find readings that beat its best.
                 let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, memo: memo, fuzziness: fuzziness,
                                                                          vocabularyPolicy: vocabulary, onlyIfUnbeatable: onlyIfUnbeatable,
-                                                                         freeText: freeText)
+                                                                         freeText: freeText, mustBeat: best?.hypotheses.first?.reading)
                 guard let top = hypotheses.first else { continue }
                 if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 best = (model, hypotheses)

@@ -62,8 +62,13 @@ struct Reader {
     ///     in the utterance fill them (``Engine/parse(_:language:locked:)`` first looks for
     ///     a reading that explains every word, and free text is most of the paths a grammar
     ///     follows: it can end at any word, in Japanese at any character).
+    ///   - mustBeat: a reading already found (in another language): only readings that could
+    ///     rank before it are wanted. With no template word corrected, it leaves some
+    ///     characters unexplained (``ReadingKey``'s second criterion), and the grammar drops
+    ///     every path that leaves more (``MatchOptions/maxUnexplained``).
     func read(_ utterance: String, locked: Bool, memo: Memo = Memo(), fuzziness: MatchOptions.Fuzziness? = nil,
-              vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false, freeText: Bool = true) -> [IntentHypothesis] {
+              vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false, freeText: Bool = true,
+              mustBeat: ReadingKey? = nil) -> [IntentHypothesis] {
         let tokenizer = ObjectIdentifier(model.compiled.tokenizer)
         let tokens: TokenizedText
         if let known = memo.tokens.first(where: { $0.tokenizer == tokenizer })?.tokens {
@@ -130,6 +135,7 @@ struct Reader {
         var matchOptions = MatchOptions(fuzziness: fuzziness ?? engine.options.fuzziness, maxEdits: 2, limit: firstLimit)
         matchOptions.keepsRepeatedSlots = true
         matchOptions.beamWidth = engine.options.beamWidth
+        if let mustBeat, mustBeat.wordEdits == 0 { matchOptions.maxUnexplained = mustBeat.freeTextScalars + mustBeat.valueEdits }
         // The grammar's best readings first; when no app can take any of them and the grammar
         // had more, ask once again for eight times as many. (Values of two apps never meet
         // in one reading: found values are grouped by app. What is left are readings of an

@@ -101,7 +101,8 @@ extension CompiledGrammar {
         // captures weigh beyond its score: a preferred slot, context rules.
         let beamWidth = options.beamWidth ?? (options.preferredSlot == nil && !hasContextRules ? max(2 * options.limit, 16) : Int.max)
         var run = MatchRun(grammar: self, input: input, external: lists, found: found, fuzziness: corrections,
-                           maxEdits: max(0, options.maxEdits), beamWidth: beamWidth, tracing: tracing, workspace: MatchRun.take(&workspace))
+                           maxEdits: max(0, options.maxEdits), maxUnexplained: options.maxUnexplained.map { max(0, $0) } ?? .max,
+                           beamWidth: beamWidth, tracing: tracing, workspace: MatchRun.take(&workspace))
         defer {
             // Tracing keeps the run, and so shares the workspace with it (copied on the next write).
             if tracing { workspace = run.workspace } else { swap(&workspace, &run.workspace) }

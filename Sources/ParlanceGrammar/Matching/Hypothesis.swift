@@ -37,6 +37,12 @@ public struct MatchOptions: Sendable, Hashable {
     /// every path (slower on long utterances with many vocabulary values, same best
     /// hypotheses).
     public var beamWidth: Int?
+    /// The most characters a hypothesis may leave unexplained: the scalars its wildcards
+    /// take plus the edits in its values (``RankingKey/wildcardScalars`` plus
+    /// ``RankingKey/valueEdits``, both only growing along a path). Paths past it are dropped
+    /// as soon as they are: a caller that already holds a reading leaving fewer characters
+    /// unexplained asks only for readings that could beat it (nil: no limit).
+    public var maxUnexplained: Int?
 
     /// The defaults: corrections where they can win, two edits at most, no preferred slot,
     /// eight hypotheses.

@@ -36,6 +36,9 @@ struct MatchRun {
         static let all = Corrections(words: true, values: true)
     }
     let maxEdits: Int
+    /// The most scalars a path's wildcards may take plus edits its values may carry
+    /// (``MatchOptions/maxUnexplained``; `Int.max`: no limit).
+    let maxUnexplained: Int
     /// The most threads the main simulation expands per state and position, best scores
     /// first (`Int.max`: all). The score is a sum along the path and every continuation of a
     /// thread is open to the others in its state, so a thread outscored there by this many
@@ -83,8 +86,9 @@ struct MatchRun {
     /// A run over `input`; `workspace` must have begun this utterance
     /// (``MatchWorkspace/beginUtterance(positions:)``), and its pass is begun here.
     init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, found: FoundValueTable = .empty, fuzziness: Corrections,
-         maxEdits: Int, beamWidth: Int = .max, tracing: Bool = false, workspace: consuming MatchWorkspace) {
+         maxEdits: Int, maxUnexplained: Int = .max, beamWidth: Int = .max, tracing: Bool = false, workspace: consuming MatchWorkspace) {
         self.grammar = grammar
+        self.maxUnexplained = maxUnexplained
         self.beamWidth = max(1, beamWidth)
         self.input = input
         self.external = external
@@ -259,6 +263,17 @@ struct MatchRun {
                         let match = workspace.listStore[offset]
                         guard thread.score.edits + Int(match.edits) <= maxEdits,
                               match.group < 0 || thread.group < 0 || match.group == thread.group else { continue }
+                        var score = thread.score
+                        score.valueEdits += match.edits
+                        if match.kind == .wildcard {
+                            score.wildcards += 1
+                            score.wildcardScalars &+= Int16(Int(match.end) - position)
+                        }
+                        // Past the limit of unexplained characters (both parts only grow along a
+                        // path); free-text ends come last and in order, so the rest are too.
+                        if !anywhere, Int(score.wildcardScalars) + Int(score.valueEdits) > maxUnexplained {
+                            if match.kind == .wildcard { break } else { continue }
+                        }
                         // A wildcard may end at any later word: only where the path can go on.
                         if match.kind == .wildcard, !tracing {
                             if anywhere {
@@ -272,12 +287,6 @@ struct MatchRun {
                         captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
                                                         number: match.number, start: Int32(position), end: match.end, edits: match.edits),
                                                 parent: captures)
-                        var score = thread.score
-                        score.valueEdits += match.edits
-                        if match.kind == .wildcard {
-                            score.wildcards += 1
-                            score.wildcardScalars &+= Int16(Int(match.end) - position)
-                        }
                         push(Thread(state: target, captures: captures, score: score, group: match.group >= 0 ? match.group : thread.group), at: Int(match.end), &threads, &next, &positions, &first, &last, &index,
                              TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: match.end, edits: match.edits, capture: captures),
                              from: id, &steps, &parents)
@@ -525,7 +534,9 @@ struct MatchRun {
                 workspace.listStore.append(ListMatch(end: value.end, kind: value.edits > 0 ? .fuzzy : .exact, value: value.index, number: 0,
                                                      edits: value.edits, nested: -1, group: value.group))
             }
-            // Whole words: a wildcard starts and ends at word boundaries.
+            // Whole words: a wildcard starts and ends at word boundaries. (After the found
+            // values and in the order of their ends: the simulation stops at the first one
+            // past ``maxUnexplained``.)
             guard input.isBoundary[position], !found.isClosed(list) else { break }
             for end in (position + 1)...input.count where input.isBoundary[end] {
                 workspace.listStore.append(ListMatch(end: Int32(end), kind: .wildcard, value: 0, number: 0, edits: 0, nested: -1))
