@@ -21,6 +21,23 @@ struct VocabularySpanTests {
         }
     }
 
+    /// Keys and utterance streams drop punctuation (general category P); the check skips
+    /// the property lookup for the letters of common scripts and must agree with it on
+    /// every scalar of the Basic Multilingual Plane.
+    @Test func punctuationIsExactlyCategoryP() {
+        var disagreements: [String] = []
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = switch scalar.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                 .finalPunctuation, .otherPunctuation: true
+            default: false
+            }
+            if KeyNormalization.isPunctuation(scalar) != expected { disagreements.append(String(value, radix: 16)) }
+        }
+        #expect(disagreements.isEmpty, "U+\(disagreements.prefix(10).joined(separator: ", U+"))")
+    }
+
     @Test func englishContactInAMessage() throws {
         let english = try Tokenizer(language: Language("en"))
         let index = VocabularyIndex(items: Self.contacts(["Sparkle Sparkly", "Sparky", "Saying", "Tom"]), tokenizer: english)

@@ -512,6 +512,13 @@ enum KeyNormalization {
         let value = scalar.value
         if value < 64 { return asciiPunctuation.0 & (1 << UInt64(value)) != 0 }
         if value < 128 { return asciiPunctuation.1 & (1 << UInt64(value - 64)) != 0 }
+        // Letters of the scripts most keys are written in, without a property lookup (which
+        // costs tens of nanoseconds, for every scalar of every stream a search builds):
+        // Latin from À, kana (not ゠ or ・), CJK ideographs, Hangul syllables.
+        switch value {
+        case 0xC0..<0x250, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return false
+        default: break
+        }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
              .finalPunctuation, .otherPunctuation:
