@@ -1,0 +1,54 @@
+import Foundation
+import ParlanceTestSupport
+import ParlanceText
+import Testing
+@testable import ParlanceGrammar
+
+/// `MatchOptions.maxUnexplained`: the matcher drops the paths that leave more characters
+/// unexplained (wildcard scalars plus value edits) than the limit, as soon as they do. The
+/// engine passes the best reading of one language to the reads of the others; what they
+/// return must be what they would have returned within the limit: nothing past it, and no
+/// reading within it lost.
+struct UnexplainedLimitTests {
+    static func unexplained(_ hypothesis: Hypothesis) -> Int { hypothesis.ranking.wildcardScalars + hypothesis.ranking.valueEdits }
+
+    /// The built-in grammars on the utterances of Corpora/tests (free text fills every open
+    /// list here: no values are found), limited to the least any reading leaves
+    /// unexplained, and to one less.
+    @Test(arguments: ["en", "de", "es", "fr", "ja", "zh-Hans"])
+    func readingsWithinTheLimitAreKept(_ language: String) throws {
+        let corpora = SharedData.packageRoot.appendingPathComponent("Corpora")
+        let grammar = try GrammarLoader.load(corpus: corpora.appendingPathComponent("grammars"), language: language, externalLists: [])
+        let compiled = try CompiledGrammar(grammar)
+        let utterances = try ImageCheck.utterances(in: corpora.appendingPathComponent("tests").appendingPathComponent(language))
+        var limited = 0
+        var problems: [String] = []
+        for utterance in utterances {
+            var options = MatchOptions(fuzziness: .off, limit: 16)
+            options.keepsRepeatedSlots = true
+            let every = compiled.match(utterance, options: options).hypotheses
+            guard let least = every.map(Self.unexplained).min(), least > 0 else { continue }
+            limited += 1
+            for limit in [least, least - 1] {
+                var capped = options
+                capped.maxUnexplained = limit
+                let within = compiled.match(utterance, options: capped).hypotheses
+                if let past = within.first(where: { Self.unexplained($0) > limit }) {
+                    problems.append("\(utterance), limit \(limit): \(past.intent) leaves \(Self.unexplained(past))")
+                }
+                // The best reading within the limit is found, or one at least as good.
+                if let wanted = every.filter({ Self.unexplained($0) <= limit }).map(\.ranking).min() {
+                    if let found = within.first?.ranking {
+                        if wanted < found { problems.append("\(utterance), limit \(limit): best \(found), expected \(wanted)") }
+                    } else {
+                        problems.append("\(utterance), limit \(limit): nothing, expected \(wanted)")
+                    }
+                }
+            }
+        }
+        for problem in problems.prefix(5) { Issue.record("\(language): \(problem)") }
+        #expect(problems.isEmpty)
+        // Not vacuous: most requests of the corpus leave some free text.
+        #expect(limited > 50, "\(language): \(limited) utterances with free text")
+    }
+}
