@@ -22,11 +22,8 @@ struct CompiledGrammarImageTests {
     /// of Corpora/tests/<language>, and values found for their wildcards on some.
     @Test(arguments: ["en", "de", "es", "fr", "ja", "zh-Hans"])
     func builtInGrammar(_ language: String) throws {
-        let corpora = SharedData.packageRoot.appendingPathComponent("Corpora")
-        let grammar = try GrammarLoader.load(corpus: corpora.appendingPathComponent("grammars"), language: language, externalLists: [])
-        let compiled = try CompiledGrammar(grammar)
+        let (compiled, utterances) = try ImageCheck.builtIn(language)
         let read = try ImageCheck.roundTrip(compiled)
-        let utterances = try ImageCheck.utterances(in: corpora.appendingPathComponent("tests").appendingPathComponent(language))
         #expect(utterances.count > 50)
         var check = ImageCheck(compiled: compiled, read: read, lists: .empty, readLists: .empty)
         for (index, utterance) in utterances.enumerated() {
@@ -388,6 +385,14 @@ struct ImageCheck {
     }
 
     /// The utterances of `Corpora/tests/<language>/*.yaml`.
+    /// A built-in grammar (Corpora/grammars) compiled, with the utterances of
+    /// Corpora/tests/<language>.
+    static func builtIn(_ language: String) throws -> (compiled: CompiledGrammar, utterances: [String]) {
+        let corpora = SharedData.packageRoot.appendingPathComponent("Corpora")
+        let grammar = try GrammarLoader.load(corpus: corpora.appendingPathComponent("grammars"), language: language, externalLists: [])
+        return (try CompiledGrammar(grammar), try utterances(in: corpora.appendingPathComponent("tests").appendingPathComponent(language)))
+    }
+
     static func utterances(in folder: URL) throws -> [String] {
         var utterances: [String] = []
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()

@@ -23,10 +23,7 @@ struct LazyHypothesesTests {
     /// corrections only after one without.
     @Test(arguments: ["en", "de", "es", "fr", "ja", "zh-Hans"])
     func sameReadingsAsBuildingEveryPath(_ language: String) throws {
-        let corpora = SharedData.packageRoot.appendingPathComponent("Corpora")
-        let grammar = try GrammarLoader.load(corpus: corpora.appendingPathComponent("grammars"), language: language, externalLists: [])
-        let compiled = try CompiledGrammar(grammar)
-        let utterances = try ImageCheck.utterances(in: corpora.appendingPathComponent("tests").appendingPathComponent(language))
+        let (compiled, utterances) = try ImageCheck.builtIn(language)
         #expect(utterances.count > 50)
         var compared = 0
         var beyondLimit = 0

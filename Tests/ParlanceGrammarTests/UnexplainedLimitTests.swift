@@ -17,10 +17,7 @@ struct UnexplainedLimitTests {
     /// unexplained, and to one less.
     @Test(arguments: ["en", "de", "es", "fr", "ja", "zh-Hans"])
     func readingsWithinTheLimitAreKept(_ language: String) throws {
-        let corpora = SharedData.packageRoot.appendingPathComponent("Corpora")
-        let grammar = try GrammarLoader.load(corpus: corpora.appendingPathComponent("grammars"), language: language, externalLists: [])
-        let compiled = try CompiledGrammar(grammar)
-        let utterances = try ImageCheck.utterances(in: corpora.appendingPathComponent("tests").appendingPathComponent(language))
+        let (compiled, utterances) = try ImageCheck.builtIn(language)
         var limited = 0
         var problems: [String] = []
         for utterance in utterances {

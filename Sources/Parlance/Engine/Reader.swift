@@ -299,7 +299,7 @@ struct Reader {
                     said = true
                     if guesses(index, vocabulary: isVocabulary) { guessed += 1 }
                 }
-                if !said, intent.parameters[parameter].isNeeded(saying: { name in slots.contains { $0.name == name } }),
+                if !said, intent.parameters[parameter].isNeeded(saying: { name in slots.indices.contains { slots[$0].name == name } }),
                    !Resolver.hasDefaultItems(intent.parameters[parameter], app: app, in: model.vocabulary) {
                     missing += 1
                 }
