@@ -6,7 +6,8 @@ import ParlanceText
 /// matches), and lists matched by scanning every value.
 ///
 /// Same input model (``MatchInput``, ``MatchText``) and same rules — whitespace in template
-/// text requires a word boundary except right after a slot or at the start, skip words may
+/// text requires a word boundary except right after a slot or at the start, a template word
+/// never runs across a space of the utterance, skip words may
 /// be passed over at any word boundary, a wildcard spans whole words — but none of the
 /// machinery under test: no automaton, no subset construction, no tries, no caches.
 /// Exact matches only.
@@ -107,7 +108,8 @@ struct ReferenceMatcher {
                     current = current.filter { $0.lenient || input.isBoundary[$0.position] }
                 case .piece(let scalars):
                     current = Set((skips ? skipping(current) : current).compactMap { state in
-                        guard state.position + scalars.count <= input.count,
+                        // A template word does not run across a space of the utterance.
+                        guard state.position + scalars.count <= min(input.count, Int(input.nextSpace[state.position])),
                               Array(input.scalars[state.position..<(state.position + scalars.count)]) == scalars else { return nil }
                         return State(position: state.position + scalars.count, lenient: false, captures: state.captures)
                     })

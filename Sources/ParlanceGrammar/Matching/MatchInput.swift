@@ -30,6 +30,11 @@ final class MatchInput: Sendable {
     let unitStarting: [Int32]
     /// Each unit's range in ``scalars``.
     let unitRanges: [Range<Int>]
+    /// For each position, the first later position where a unit starts after whitespace in
+    /// the utterance (`count + 1` when none): a template word may run across the edge of two
+    /// units written together ("what's" is "what" and "s", and the template's "whats" still
+    /// reads it), never across a space ("Luigi's at" does not spell "sat").
+    let nextSpace: [Int32]
 
     convenience init(_ utterance: String, tokenizer: Tokenizer) {
         let scalars = Array(utterance.unicodeScalars)
@@ -73,11 +78,21 @@ final class MatchInput: Sendable {
         }
         isBoundary[0] = true
         isBoundary[scalars.count] = true
+        var nextSpace = [Int32](repeating: Int32(scalars.count + 1), count: scalars.count + 1)
+        var following = Int32(scalars.count + 1)
+        for position in stride(from: scalars.count, through: 0, by: -1) {
+            nextSpace[position] = following
+            if position > 0, position < scalars.count, unitStarting[position] >= 0,
+               utterance[Int(origin[position - 1].end)..<Int(origin[position].start)].contains(where: { $0.properties.isWhitespace }) {
+                following = Int32(position)
+            }
+        }
         self.scalars = scalars
         self.isBoundary = isBoundary
         self.origin = origin
         self.unitStarting = unitStarting
         self.unitRanges = unitRanges
+        self.nextSpace = nextSpace
     }
 
     /// The number of scalars; positions run over `0...count`.

@@ -414,8 +414,12 @@ struct MatchRun {
         // (The grammar and the input are classes: one retain each, where copying the trie
         // and the scalars out of them retained every array they hold.)
         let (grammar, input) = (self.grammar, self.input)
+        // Not across a space (``MatchInput/nextSpace``).
+        let limit = Int(input.nextSpace[position])
         return workspace.exactPieces.computeEntries(at: position) { store in
-            grammar.pieces.trie.prefixes(of: input.scalars, from: position) { store.append(($0, Int32($1))) }
+            grammar.pieces.trie.prefixes(of: input.scalars, from: position) { piece, end in
+                if end <= limit { store.append((piece, Int32(end))) }
+            }
         }
     }
 
