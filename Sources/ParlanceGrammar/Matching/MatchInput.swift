@@ -82,8 +82,10 @@ final class MatchInput: Sendable {
         var following = Int32(scalars.count + 1)
         for position in stride(from: scalars.count, through: 0, by: -1) {
             nextSpace[position] = following
-            if position > 0, position < scalars.count, unitStarting[position] >= 0,
-               utterance[Int(origin[position - 1].end)..<Int(origin[position].start)].contains(where: { $0.properties.isWhitespace }) {
+            guard position > 0, position < scalars.count, unitStarting[position] >= 0 else { continue }
+            // (Units do not overlap in the utterance; the bound is there so that nothing could trap.)
+            let (gapStart, gapEnd) = (Int(origin[position - 1].end), Int(origin[position].start))
+            if gapStart < gapEnd, utterance[gapStart..<gapEnd].contains(where: { $0.properties.isWhitespace }) {
                 following = Int32(position)
             }
         }
