@@ -135,7 +135,7 @@ struct Reader {
         var matchOptions = MatchOptions(fuzziness: fuzziness ?? engine.options.fuzziness, maxEdits: 2, limit: firstLimit)
         matchOptions.keepsRepeatedSlots = true
         matchOptions.beamWidth = engine.options.beamWidth
-        if let mustBeat, mustBeat.wordEdits == 0 { matchOptions.maxUnexplained = mustBeat.freeTextScalars + mustBeat.valueEdits }
+        if let mustBeat, mustBeat.wordEdits == 0 { matchOptions.maxUnexplained = mustBeat.unexplained }
         // The grammar's best readings first; when no app can take any of them and the grammar
         // had more, ask once again for eight times as many. (Values of two apps never meet
         // in one reading: found values are grouped by app. What is left are readings of an

@@ -40,7 +40,7 @@ struct ReadingKey: Sendable, Hashable, Comparable {
     /// (A criterion's value is negated when more is better.)
     static let criteria: [(value: @Sendable (ReadingKey) -> Int, reason: String)] = [
         ({ $0.wordEdits }, "more edits in template words"),
-        ({ $0.freeTextScalars + $0.valueEdits }, "more characters left unexplained (free text plus edits in values)"),
+        ({ $0.unexplained }, "more characters left unexplained (free text plus edits in values)"),
         ({ $0.guessed }, "more vocabulary parameters left to free text: vocabulary explains more than free text"),
         ({ $0.missing }, "more required parameters unsaid"),
         ({ $0.freeTextParameters }, "more parameters filled with free text"),
@@ -48,6 +48,9 @@ struct ReadingKey: Sendable, Hashable, Comparable {
         ({ -$0.literalScalars }, "less template text matched (characters)"),
         ({ $0.skippedWords }, "more skipped words"),
     ]
+
+    /// Characters left unexplained: free text plus edits in values (the second criterion).
+    var unexplained: Int { freeTextScalars + valueEdits }
 
     /// No reading can rank before this one: nothing corrected, nothing left to free text
     /// (the first two criteria at their least; a reading with a corrected word or value
