@@ -84,6 +84,10 @@ public final class Engine: Sendable {
     /// (``EvidenceLexicon``): the evidence of an utterance of no given language costs one
     /// tokenization and one descent per word for all of them.
     let evidenceLexicons: [EvidenceLexicon]
+    /// For a model whose key form keeps diacritics (de), the first model of the form that
+    /// is the same but folds them (en, es and fr): where a parse reads both, the users'
+    /// vocabulary found for that one can serve this one (``Reader``).
+    let diacriticsFoldingPartners: [ObjectIdentifier: LanguageModel]
 
     /// Builds the engine for `apps` with the grammars in `grammars` (by default the built-in
     /// ones, `Corpora/grammars`), for `languages` (by default every language there).
@@ -178,6 +182,14 @@ public final class Engine: Sendable {
         let modelForms = models.map { KeyForm($0.language) }
         readsAlike = modelForms.map { form in modelForms.firstIndex(of: form)! }
         evidenceLexicons = Engine.evidenceLexicons(models: models, readsAlike: readsAlike)
+        var partners: [ObjectIdentifier: LanguageModel] = [:]
+        for (index, form) in modelForms.enumerated() where !form.folds.contains(.diacritics) {
+            let folding = modelForms.firstIndex {
+                $0.script == form.script && $0.isSpaceDelimited == form.isSpaceDelimited && $0.folds == form.folds.union(.diacritics)
+            }
+            if let folding { partners[ObjectIdentifier(models[index])] = models[folding] }
+        }
+        diacriticsFoldingPartners = partners
         self.languages = models.map(\.tag)
         self.issues = issues + cacheWarnings.issues
     }
@@ -322,6 +334,7 @@ public final class Engine: Sendable {
     private func read(_ text: String, in models: [LanguageModel], languageGiven: Bool, locked: Bool,
                       memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
+        if !languageGiven { memo.searchedShards.formUnion(models.map { ObjectIdentifier($0.vocabulary.user) }) }
         func read(fuzziness: MatchOptions.Fuzziness?, vocabulary: EditPolicy?, onlyIfUnbeatable: Bool = false, freeText: Bool = true) {
             for model in models {
                 // A language read after another need only find readings that beat its best.

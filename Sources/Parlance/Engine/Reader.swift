@@ -24,6 +24,27 @@ struct Reader {
         var userSpans: [(shard: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
         /// The utterance tokenized, by tokenizer (every read of a language needs it).
         var tokens: [(tokenizer: ObjectIdentifier, tokens: TokenizedText)] = []
+        /// The shards of the users' vocabulary that the parse searches anyway (those of the
+        /// languages it reads when none is given).
+        var searchedShards: Set<ObjectIdentifier> = []
+
+        /// `utterance` as `model` tokenizes it.
+        func tokens(of utterance: String, in model: LanguageModel) -> TokenizedText {
+            let tokenizer = ObjectIdentifier(model.compiled.tokenizer)
+            if let known = tokens.first(where: { $0.tokenizer == tokenizer })?.tokens { return known }
+            let tokenized = model.compiled.tokenize(utterance)
+            tokens.append((tokenizer, tokenized))
+            return tokenized
+        }
+
+        /// The spans of `model`'s users' vocabulary in `tokens` (as `model` tokenizes).
+        func userSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
+            let shard = ObjectIdentifier(model.vocabulary.user)
+            if let spans = userSpans.first(where: { $0.shard == shard && $0.policy == policy })?.spans { return spans }
+            let spans = model.vocabulary.userSpans(in: tokens, policy: policy)
+            userSpans.append((shard, policy, spans))
+            return spans
+        }
         /// Spans of the apps' vocabulary and of the apps' names, by model and edit policy
         /// (the first reads of a parse search both with no edits).
         var appSpans: [(model: ObjectIdentifier, policy: EditPolicy, vocabulary: [VocabularySpan], names: [VocabularySpan])] = []
@@ -69,23 +90,10 @@ struct Reader {
     func read(_ utterance: String, locked: Bool, memo: Memo = Memo(), fuzziness: MatchOptions.Fuzziness? = nil,
               vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false, freeText: Bool = true,
               mustBeat: ReadingKey? = nil) -> [IntentHypothesis] {
-        let tokenizer = ObjectIdentifier(model.compiled.tokenizer)
-        let tokens: TokenizedText
-        if let known = memo.tokens.first(where: { $0.tokenizer == tokenizer })?.tokens {
-            tokens = known
-        } else {
-            tokens = model.compiled.tokenize(utterance)
-            memo.tokens.append((tokenizer, tokens))
-        }
+        let tokens = memo.tokens(of: utterance, in: model)
         let policy = vocabularyPolicy ?? engine.options.editPolicy
-        let shard = ObjectIdentifier(model.vocabulary.user)
-        let known: [VocabularySpan]
-        if let spans = memo.userSpans.first(where: { $0.shard == shard && $0.policy == policy })?.spans {
-            known = spans
-        } else {
-            known = model.vocabulary.userSpans(in: tokens, policy: policy)
-            memo.userSpans.append((shard, policy, known))
-        }
+        let known = partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo)
+            ?? memo.userSpans(in: tokens, of: model, policy: policy)
         var found = FoundValues(closedLists: freeText ? ["app"] : model.wildcardLists)
         // One value per list, app, words and edits goes to the grammar: items found on the
         // same words read the same to it, and the resolver sees them all (`vocabularyOffers`)
@@ -156,6 +164,29 @@ struct Reader {
             }
             matchOptions.limit *= 8
         }
+    }
+
+    /// The spans of the users' vocabulary in `tokens` as this language's index would find
+    /// them, taken from the search of its diacritics-folding partner (``Engine/diacriticsFoldingPartners``:
+    /// German from English) when the parse searches that one anyway; nil when they may differ.
+    ///
+    /// The two indexes hold the same items, normalized alike except that the partner's
+    /// keys have their diacritics folded. Where the utterance is unchanged by the fold
+    /// (ASCII, say, or Japanese) and both tokenize it into the same units, the searches
+    /// read the same text with the same edit budgets, and folding a key only brings it
+    /// nearer: every span this index finds, the partner finds with no more edits. A span
+    /// whose phrase the fold leaves as it is has the same edits in both, and is the same
+    /// span; a span of a phrase the fold may change ("Müller" for "Muller") could have
+    /// more edits here or another phrase of its item, so then this index is searched.
+    func partnerUserSpans(_ utterance: String, tokens: TokenizedText, policy: EditPolicy, memo: Memo) -> [VocabularySpan]? {
+        guard let partner = engine.diacriticsFoldingPartners[ObjectIdentifier(model)],
+              memo.searchedShards.contains(ObjectIdentifier(partner.vocabulary.user)),
+              Normalizer.isUnchangedByDiacriticsFold(tokens.normalizedScalars) else { return nil }
+        let partnerTokens = memo.tokens(of: utterance, in: partner)
+        guard partnerTokens.units == tokens.units, partnerTokens.normalizedScalars == tokens.normalizedScalars else { return nil }
+        let spans = memo.userSpans(in: partnerTokens, of: partner, policy: policy)
+        guard spans.allSatisfy({ Normalizer.isUnchangedByDiacriticsFold($0.match.matchedText.unicodeScalars) }) else { return nil }
+        return spans
     }
 
     /// What every candidate of one read resolves with: one object per read, so that a

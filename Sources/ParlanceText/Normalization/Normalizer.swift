@@ -152,6 +152,20 @@ public struct Normalizer: Sendable {
         }
     }
 
+    /// Whether the diacritics fold (``NormalizationFolds/diacritics``) certainly leaves
+    /// `scalars` as they are, before and after NFKC case folding: true when every scalar is
+    /// ASCII, kana, a CJK ideograph, CJK punctuation or Hangul. Anything else may be a
+    /// letter with a mark, a mark, or a compatibility character that decomposes into one,
+    /// and gives false (a conservative answer: some of those the fold keeps too).
+    public static func isUnchangedByDiacriticsFold<S: Sequence>(_ scalars: S) -> Bool where S.Element == Unicode.Scalar {
+        scalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0..<0x80, 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
+            default: false
+            }
+        }
+    }
+
     /// Whether folded UTF-16 may hold a letter with a diacritic (anything from U+00C0 on
     /// in the Latin, Greek and Cyrillic blocks or a combining mark).
     static func mayCarryDiacritics(_ units: [UInt16]) -> Bool {

@@ -1,0 +1,113 @@
+import Foundation
+@testable import Parlance
+import ParlanceTestSupport
+import ParlanceText
+import ParlanceVocabulary
+import Testing
+
+/// German keeps diacritics, English folds them, so each has its own index of the users'
+/// vocabulary; a parse that reads both takes German's spans from the English search where
+/// they cannot differ (``Reader``'s `partnerUserSpans`). Wherever it does, they must be
+/// exactly the spans German's own index finds.
+@Suite struct PartnerSpansTests {
+    /// Names that fold into each other (Müller, Muller; Jürgen, Jurgen; Straße, Strasse),
+    /// names the fold leaves alone, Japanese names, and a few hundred seeded ones built from
+    /// syllables with and without marks.
+    static let names: [String] = {
+        var names = ["Müller", "Muller", "Mueller", "Jürgen Weiß", "Jurgen Weiss", "Straße", "Strasse", "Björk", "Bjork", "Zoë Ruiz",
+                     "Zoe Ruiz", "Renée", "Renee", "Sparkle Sparkly", "Frank Barrett", "村上 拓真", "ルイージ", "Señor Frog", "Senor Frog",
+                     "Ångström", "Angstrom", "Öztürk", "Ozturk", "Frank Müller"]
+        let syllables = ["mül", "mul", "jür", "jur", "bjö", "bjo", "ka", "ri", "to", "na", "zoë", "zoe", "ré", "re", "sa", "ßa", "ssa", "lo"]
+        var generator = SeededGenerator(seed: 2026)
+        for _ in 0..<400 {
+            let words = (0..<Int.random(in: 1...2, using: &generator)).map { _ in
+                (0..<Int.random(in: 2...3, using: &generator)).map { _ in syllables.randomElement(using: &generator)! }.joined().capitalized
+            }
+            names.append(words.joined(separator: " "))
+        }
+        return names
+    }()
+
+    static let engine = Result { () throws(EngineError) -> Engine in
+        var apps = EngineFixture.apps
+        for index in apps.indices where apps[index].bundleIdentifier == "com.example.unicornchat" {
+            let mine = apps[index].userVocabulary.speakableStrings(of: .contactName)
+            _ = apps[index].userVocabulary.setVocabulary(mine + names.map { SpeakableString(spokenPhrase: $0) }, of: .contactName)
+        }
+        return try Engine(apps: apps, grammars: EngineFixture.corpora.appendingPathComponent("grammars"), languages: ["en", "de"])
+    }
+
+    /// Utterances around the names, as written and with one or two letters changed, plus
+    /// every English and German utterance of Corpora/tests.
+    static func utterances() throws -> [String] {
+        var generator = SeededGenerator(seed: 7)
+        let frames = ["Send %@ a message saying hi", "Schick %@ eine Nachricht", "call %@ now", "%@", "Ruf %@ und %@ an"]
+        var utterances: [String] = []
+        for name in names {
+            for variant in [name, typo(name, using: &generator), typo(typo(name, using: &generator), using: &generator)] {
+                let frame = frames.randomElement(using: &generator)!
+                let other = names.randomElement(using: &generator)!
+                utterances.append(String(format: frame, variant, other))
+            }
+        }
+        let tests = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests").path)
+        utterances += tests.filter { $0.language == "en" || $0.language == "de" || $0.language == "ja" }.map(\.utterance)
+        return utterances
+    }
+
+    static func typo(_ text: String, using generator: inout SeededGenerator) -> String {
+        var scalars = Array(text.unicodeScalars)
+        guard scalars.count > 2 else { return text }
+        let at = Int.random(in: 0..<(scalars.count - 1), using: &generator)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzäöüßé".unicodeScalars)
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: scalars[at] = letters.randomElement(using: &generator)!
+        case 1: scalars.insert(letters.randomElement(using: &generator)!, at: at)
+        case 2: scalars.remove(at: at)
+        default: scalars.swapAt(at, at + 1)
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    @Test func germanSpansTakenFromEnglishAreGermansOwn() throws {
+        let engine = try Self.engine.get()
+        let german = try #require(engine.models.first { $0.tag == "de" })
+        let english = try #require(engine.models.first { $0.tag == "en" })
+        #expect(engine.diacriticsFoldingPartners[ObjectIdentifier(german)] === english)
+        #expect(engine.diacriticsFoldingPartners[ObjectIdentifier(english)] == nil)
+        var taken = 0, searched = 0
+        for utterance in try Self.utterances() {
+            for policy in [EditPolicy.default, .fixed(0), .fixed(2)] {
+                let memo = Reader.Memo()
+                memo.searchedShards = [ObjectIdentifier(english.vocabulary.user)]
+                let tokens = memo.tokens(of: utterance, in: german)
+                let own = german.vocabulary.userSpans(in: tokens, policy: policy)
+                guard let fromEnglish = Reader(engine: engine, model: german).partnerUserSpans(utterance, tokens: tokens, policy: policy,
+                                                                                              memo: memo) else {
+                    searched += 1
+                    continue
+                }
+                taken += 1
+                #expect(fromEnglish == own, "\(utterance) with \(policy): from English \(fromEnglish), German's own \(own)")
+            }
+        }
+        // Both ways are exercised: ASCII and Japanese text take English's spans, text with
+        // marks (or spans of phrases with marks) is searched in German's index.
+        #expect(taken > 1_000 && searched > 300, "taken \(taken), searched \(searched)")
+    }
+
+    @Test func aParseGivenGermanSearchesGermansOwnIndex() throws {
+        let engine = try Self.engine.get()
+        let german = try #require(engine.models.first { $0.tag == "de" })
+        let memo = Reader.Memo()
+        let tokens = memo.tokens(of: "Schick Frank Barrett eine Nachricht", in: german)
+        // No English read in the parse: nothing to take.
+        #expect(Reader(engine: engine, model: german).partnerUserSpans("Schick Frank Barrett eine Nachricht", tokens: tokens,
+                                                                       policy: .default, memo: memo) == nil)
+        // And the parse without a language finds the same names as the German one.
+        let given = try #require(engine.parse("Schick Frank Barrett eine Nachricht dass ich komme", language: "de").best)
+        let guessed = try #require(engine.parse("Schick Frank Barrett eine Nachricht dass ich komme").best)
+        #expect(given.intent.name == guessed.intent.name && given.app.bundleIdentifier == guessed.app.bundleIdentifier)
+        #expect(given.parameter("recipients")?.values.map(\.value) == guessed.parameter("recipients")?.values.map(\.value))
+    }
+}
