@@ -167,6 +167,17 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
         let medians = (given.map(median).sorted(), none.map(median).sorted())
         print(String(format: "per-utterance medians: language given p50 %.1f p99 %.1f µs; no language p50 %.1f p99 %.1f µs",
                      percentile(medians.0, 0.5), percentile(medians.0, 0.99), percentile(medians.1, 0.5), percentile(medians.1, 0.99)))
+        if slowest > 0 {
+            // The utterances slowest with no language given: both medians and the languages read.
+            print("slowest with no language given (µs no language / µs language given, languages read):")
+            let order = items.indices.sorted { median(none[$0]) > median(none[$1]) }
+            for position in order.prefix(slowest) {
+                let item = items[position]
+                let read = engine.explain(item.utterance).languages.filter(\.tried).map(\.language).joined(separator: " ")
+                print(String(format: "%7.0f %7.0f  ", median(none[position]), median(given[position]))
+                      + "[\(item.language)] \(item.utterance)  (\(read))")
+            }
+        }
         exit(0)
     }
     var times: [Double] = [], cpuTimes: [Double] = []
