@@ -217,6 +217,60 @@ struct VocabularySpanTests {
         }
     }
 
+    /// `span(ofItem:units:in:policy:)` measures what the search finds: for every span of
+    /// random utterances in four languages (typos and ß included) the same match, phrase
+    /// and edits as written; for items the search does not report there, nothing.
+    @Test(arguments: [0, 1, 2, 3])
+    func measuringOneItemAgreesWithTheSearch(_ language: Int) throws {
+        let (tag, words, spaced) = Self.languageWords[language]
+        let tokenizer = try Tokenizer(language: Language(tag))
+        var generator = Generator(seed: 91 &+ UInt64(language))
+        let alphabet = Array(Set(words.joined().unicodeScalars))
+        func phrase(_ count: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: count, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                .joined(separator: spaced && Int.random(in: 0..<5, using: &generator) != 0 ? " " : "")
+        }
+        // Items with a second phrase or a pronunciation now and then.
+        let items = (0..<80).map { number in
+            VocabularyItem(identifier: "item:\(number)", phrases: Int.random(in: 0..<3, using: &generator) == 0 ? [phrase(1...2), phrase(1...2)] : [phrase(1...3)],
+                           pronunciations: Int.random(in: 0..<4, using: &generator) == 0 ? [phrase(1...2)] : [],
+                           type: .user(.contactName), source: .user, priority: number)
+        }
+        let index = VocabularyIndex(items: items, tokenizer: tokenizer)
+        var checked = 0, absent = 0
+        for policy in [EditPolicy.default, .fixed(2)] {
+            for _ in 0..<40 {
+                var scalars = Array(phrase(3...8).unicodeScalars)
+                for _ in 0..<Int.random(in: 0...2, using: &generator) where scalars.count > 1 {
+                    let position = Int.random(in: 0..<(scalars.count - 1), using: &generator)
+                    switch Int.random(in: 0..<4, using: &generator) {
+                    case 0: scalars[position] = alphabet.randomElement(using: &generator)!
+                    case 1: scalars.remove(at: position)
+                    case 2: scalars.insert(scalars[position], at: position)
+                    default: scalars.swapAt(position, position + 1)
+                    }
+                }
+                let text = tokenizer.tokenize(String(String.UnicodeScalarView(scalars)))
+                let found = index.allSpans(in: text, policy: policy)
+                for span in found {
+                    #expect(index.span(ofItem: span.match.itemIndex, units: span.units, in: text, policy: policy) == span, "\(tag) \(text.text)")
+                    checked += 1
+                }
+                // Items not found on some unit range: nothing measured either.
+                guard !text.units.isEmpty else { continue }
+                for _ in 0..<5 {
+                    let start = Int.random(in: 0..<text.units.count, using: &generator)
+                    let units = start..<Int.random(in: (start + 1)...text.units.count, using: &generator)
+                    let item = Int.random(in: 0..<items.count, using: &generator)
+                    if found.contains(where: { $0.units == units && $0.match.itemIndex == item }) { continue }
+                    #expect(index.span(ofItem: item, units: units, in: text, policy: policy) == nil, "\(tag) \(text.text) \(units) \(item)")
+                    absent += 1
+                }
+            }
+        }
+        #expect(checked > 50 && absent > 200, "\(checked) spans, \(absent) absent")
+    }
+
     /// A ß in the utterance is read both ways, as in lookups: "Strasse" and "Straße" find
     /// each other exactly, and an edit on a ß counts once.
     @Test func sharpSInUtterances() throws {

@@ -166,28 +166,54 @@ struct Reader {
         }
     }
 
-    /// The spans of the users' vocabulary in `tokens` as this language's index would find
-    /// them, taken from the search of its diacritics-folding partner (``Engine/diacriticsFoldingPartners``:
-    /// German from English) when the parse searches that one anyway; nil when they may differ.
+    /// The spans of the users' vocabulary in `tokens` as this language's index finds them,
+    /// taken from the search of its diacritics-folding partner (``Engine/diacriticsFoldingPartners``:
+    /// German from English) when the parse searches that one anyway; nil when it does not,
+    /// or when checking the partner's spans would cost more than a search.
     ///
-    /// The two indexes hold the same items, normalized alike except that the partner's
-    /// keys have their diacritics folded. Where the utterance is unchanged by the fold
-    /// (ASCII, say, or Japanese) and both tokenize it into the same units, the searches
-    /// read the same text with the same edit budgets, and folding a key only brings it
-    /// nearer: every span this index finds, the partner finds with no more edits. A span
-    /// whose phrase the fold leaves as it is has the same edits in both, and is the same
-    /// span; a span of a phrase the fold may change ("Müller" for "Muller") could have
-    /// more edits here or another phrase of its item, so then this index is searched.
+    /// The two indexes hold the same items, normalized alike except that the partner folds
+    /// diacritics. Where both tokenize the utterance into the same units and the fold
+    /// keeps each unit's length (no combining mark to drop: "für" becomes "fur", one
+    /// letter for one), the searches read texts of the same lengths, so with the same edit
+    /// budgets, and folding text and key only brings them nearer: every span this index
+    /// finds, the partner finds too, with no more edits. A span on units the fold leaves as
+    /// they are, of a phrase it leaves as it is, has the same edits here and is the same
+    /// span; any other ("später" read as "Spater", or "Täsche" for "Tische") is measured
+    /// again in this index (``VocabularyIndex/span(ofItem:units:in:policy:)``), which keeps
+    /// or drops it. `PartnerSpansTests` checks the result against this index's own search.
     func partnerUserSpans(_ utterance: String, tokens: TokenizedText, policy: EditPolicy, memo: Memo) -> [VocabularySpan]? {
         guard let partner = engine.diacriticsFoldingPartners[ObjectIdentifier(model)],
               memo.searchedShards.contains(ObjectIdentifier(partner.vocabulary.user)),
-              Normalizer.isUnchangedByDiacriticsFold(tokens.normalizedScalars) else { return nil }
+              !Normalizer.containsFoldableMarks(tokens.normalizedScalars) else { return nil }
         let partnerTokens = memo.tokens(of: utterance, in: partner)
-        guard partnerTokens.units == tokens.units, partnerTokens.normalizedScalars == tokens.normalizedScalars else { return nil }
+        guard partnerTokens.units.count == tokens.units.count else { return nil }
+        var unitsKeep: [Bool] = []
+        unitsKeep.reserveCapacity(tokens.units.count)
+        for (mine, theirs) in zip(tokens.units, partnerTokens.units) {
+            guard mine.scalarRange == theirs.scalarRange, mine.normalizedRange.count == theirs.normalizedRange.count else { return nil }
+            unitsKeep.append(tokens.normalizedScalars(of: mine).elementsEqual(partnerTokens.normalizedScalars(of: theirs)))
+        }
         let spans = memo.userSpans(in: partnerTokens, of: partner, policy: policy)
-        guard spans.allSatisfy({ Normalizer.isUnchangedByDiacriticsFold($0.match.matchedText.unicodeScalars) }) else { return nil }
-        return spans
+        func isSame(_ span: VocabularySpan) -> Bool {
+            span.units.allSatisfy { unitsKeep[$0] } && Normalizer.isUnchangedByDiacriticsFold(span.match.matchedText.unicodeScalars)
+        }
+        // Measuring a span normalizes its item's phrases (a few microseconds each): past a
+        // handful, this index's own search is cheaper.
+        guard spans.lazy.filter({ !isSame($0) }).count <= Reader.spansMeasuredAtMost else { return nil }
+        let index = model.vocabulary.user.index
+        var measured = false
+        let mine = spans.compactMap { span in
+            if isSame(span) { return span }
+            measured = true
+            return index.span(ofItem: span.match.itemIndex, units: span.units, in: tokens, policy: policy)
+        }
+        // (A span measured again may rank otherwise among those on the same units.)
+        return measured ? mine.sorted { $0.precedes($1) } : mine
     }
+
+    /// How many of a partner's spans ``partnerUserSpans(_:tokens:policy:memo:)`` measures
+    /// again before searching this language's index instead.
+    static let spansMeasuredAtMost = 6
 
     /// What every candidate of one read resolves with: one object per read, so that a
     /// candidate holds a reference to it rather than its own copies (a closure per

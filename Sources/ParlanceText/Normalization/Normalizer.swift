@@ -166,6 +166,20 @@ public struct Normalizer: Sendable {
         }
     }
 
+    /// Whether `scalars` hold a combining mark of the kinds the diacritics fold removes
+    /// (``removeMarksOnAlphabeticBases(_:)``). Text without one keeps its length under the
+    /// fold, each scalar becoming one scalar.
+    public static func containsFoldableMarks<S: Sequence>(_ scalars: S) -> Bool where S.Element == Unicode.Scalar {
+        scalars.contains { isFoldableMark($0.value) }
+    }
+
+    /// The combining marks the diacritics fold removes after a Latin, Greek or Cyrillic base.
+    @inline(__always)
+    static func isFoldableMark(_ value: UInt32) -> Bool {
+        (0x0300...0x036F).contains(value) || (0x1AB0...0x1AFF).contains(value) || (0x1DC0...0x1DFF).contains(value)
+            || (0x20D0...0x20FF).contains(value) || (0xFE20...0xFE2F).contains(value)
+    }
+
     /// Whether folded UTF-16 may hold a letter with a diacritic (anything from U+00C0 on
     /// in the Latin, Greek and Cyrillic blocks or a combining mark).
     static func mayCarryDiacritics(_ units: [UInt16]) -> Bool {
@@ -180,8 +194,7 @@ public struct Normalizer: Sendable {
         // By index: iterating the array while writing to it would copy it (copy-on-write).
         for position in units.indices {
             let unit = units[position]
-            let isMark = (0x0300...0x036F).contains(unit) || (0x1AB0...0x1AFF).contains(unit)
-                || (0x1DC0...0x1DFF).contains(unit) || (0x20D0...0x20FF).contains(unit) || (0xFE20...0xFE2F).contains(unit)
+            let isMark = isFoldableMark(UInt32(unit))
             if isMark, baseIsAlphabetic { continue }
             if !isMark {
                 baseIsAlphabetic = unit < 0x0530 || (0x1E00...0x1FFF).contains(unit) || (0x2C60...0x2C7F).contains(unit)

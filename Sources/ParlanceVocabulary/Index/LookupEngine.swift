@@ -197,12 +197,51 @@ final class LookupEngine {
         }
         written.clear()
         if !keepingOverlaps { spans = Self.suppressingOverlaps(spans, lengthGaps: lengthGaps) }
-        spans.sort { a, b in
-            if a.units.lowerBound != b.units.lowerBound { return a.units.lowerBound < b.units.lowerBound }
-            if a.units.upperBound != b.units.upperBound { return a.units.upperBound > b.units.upperBound }
-            return a.match.ranks(before: b.match)
-        }
+        spans.sort { $0.precedes($1) }
         return spans
+    }
+
+    /// Item `itemIndex` on `units` of `utterance` as ``spans(in:policy:keepingOverlaps:)``
+    /// reports it, measured directly: each phrase and pronunciation normalized with
+    /// `tokenizer` and compared with the span's text by the full distance table; nil when
+    /// none is within the budget the policy gives the span's length.
+    func span(ofItem itemIndex: Int, units: Range<Int>, in utterance: TokenizedText, policy: EditPolicy,
+              tokenizer: Tokenizer) -> VocabularySpan? {
+        guard itemIndex >= 0, itemIndex < items.count, !units.isEmpty, units.lowerBound >= 0,
+              units.upperBound <= utterance.units.count else { return nil }
+        // The span's text in the stream a search reads, and in the second stream that keeps ß.
+        var texts: [[UInt32]] = []
+        for keepingSharpS in KeyNormalization.hasSharpS(utterance) ? [false, true] : [false] {
+            scalars.removeAll(keepingCapacity: true)
+            unitStarts.removeAll(keepingCapacity: true)
+            unitEnds.removeAll(keepingCapacity: true)
+            KeyNormalization.appendStream(of: utterance, to: &scalars, starts: &unitStarts, ends: &unitEnds,
+                                          keepingSharpS: keepingSharpS ? normalizer : nil)
+            let from = Int(unitStarts[units.lowerBound]), to = Int(unitEnds[units.upperBound - 1])
+            guard from >= 0, to > from else { return nil }
+            texts.append(Array(scalars[from..<to]))
+        }
+        scalars.removeAll(keepingCapacity: true)
+        let budget = policy.maxEdits(forKeyLength: texts[0].count)
+        let item = items[itemIndex]
+        var best: (edits: Int, variant: Int)?
+        for (variant, text) in (item.phrases + item.pronunciations).prefix(Int(UInt16.max)).enumerated() {
+            for key in KeyNormalization.keys(of: tokenizer.tokenize(text), normalizer: normalizer) {
+                for spanText in texts where abs(spanText.count - key.count) <= budget {
+                    let edits = ReferenceSearch.distance(spanText, key)
+                    if edits <= budget, best.map({ (edits, variant) < ($0.edits, $0.variant) }) ?? true { best = (edits, variant) }
+                }
+            }
+        }
+        guard let best else { return nil }
+        let first = utterance.units[units.lowerBound], last = utterance.units[units.upperBound - 1]
+        written.setQuery(utterance.text[utterance.range(of: first).lowerBound..<utterance.range(of: last).upperBound])
+        defer { written.clear() }
+        let matched = text(of: itemIndex, variant: best.variant)
+        let match = VocabularyMatch(itemIndex: itemIndex, identifier: item.identifier, type: item.type, source: item.source,
+                                    priority: item.priority, matchedText: matched, isPronunciation: best.variant >= item.phrases.count,
+                                    edits: best.edits, writtenEdits: written.distance(to: matched))
+        return VocabularySpan(units: units, scalarRange: first.scalarRange.lowerBound..<last.scalarRange.upperBound, match: match)
     }
 
     /// One span per item where its spans overlap: the one with the fewest edits, then the

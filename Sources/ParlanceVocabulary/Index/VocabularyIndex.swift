@@ -157,6 +157,17 @@ public final class VocabularyIndex: Sendable {
         withEngine { $0.spans(in: utterance, policy: policy, keepingOverlaps: true) }
     }
 
+    /// Item `item` on `units` of `utterance` as ``allSpans(in:policy:)`` would report it (its
+    /// nearest phrase or pronunciation, the edits, the edits as written), or nil when none
+    /// is within the budget `policy` gives the span's length. It measures instead of
+    /// searching: for checking a few spans another index of the same items found (an index
+    /// that folds more, whose spans are a superset of this one's), not for finding them.
+    ///
+    /// - Complexity: normalizing the item's phrases and one distance table per key.
+    public func span(ofItem item: Int, units: Range<Int>, in utterance: TokenizedText, policy: EditPolicy = .default) -> VocabularySpan? {
+        withEngine { $0.span(ofItem: item, units: units, in: utterance, policy: policy, tokenizer: tokenizer) }
+    }
+
     /// The items with a key that starts with the normalized `prefix`, best first: by
     /// priority, source and text (all have 0 edits). An item with several phrases under the
     /// prefix is listed once, with the best ranked of them.

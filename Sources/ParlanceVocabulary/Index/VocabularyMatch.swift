@@ -87,5 +87,14 @@ public struct VocabularySpan: Sendable, Hashable, CustomStringConvertible {
     /// The number of edits.
     public var edits: Int { match.edits }
 
+    /// Whether `self` comes before `other` in the order spans are reported: by first unit,
+    /// then longest first, then by the match's ranking (``VocabularyMatch/ranks(before:)``).
+    @inline(__always)
+    public func precedes(_ other: VocabularySpan) -> Bool {
+        if units.lowerBound != other.units.lowerBound { return units.lowerBound < other.units.lowerBound }
+        if units.upperBound != other.units.upperBound { return units.upperBound > other.units.upperBound }
+        return match.ranks(before: other.match)
+    }
+
     public var description: String { "units \(units.lowerBound)..<\(units.upperBound): \(match)" }
 }
