@@ -23,6 +23,26 @@ import Testing
     /// using Commander" is one of Commander's), so the first read, without free text, finds
     /// it unbeatable; the built-in template still wins, reading the words the example
     /// leaves unsaid as values: in one language and with no language given.
+    /// With no edits allowed anywhere the engine reads once, free text included: a message,
+    /// a name said with its apostrophe and a booking still parse (they read nothing before:
+    /// the one read gave up when no reading was free of free text).
+    @Test func exactOnlyOptionsStillReadFreeText() throws {
+        var options = EngineOptions()
+        options.editPolicy = .fixed(0)
+        options.fuzziness = .off
+        let engine = try Engine(apps: EngineFixture.apps, grammars: EngineFixture.corpora.appendingPathComponent("grammars"),
+                                languages: ["en", "fr"], options: options)
+        let message = try #require(engine.parse("Send a message to Rainbow Dash saying the van is here", language: "en").best)
+        #expect(message.intent.name == "INSendMessageIntent" && message.app.bundleIdentifier == "com.example.unicornchat")
+        #expect(message.parameter("content")?.values.first?.value?.string == "the van is here")
+        let guessed = try #require(engine.parse("Envoie un message à Rainbow Dash pour lui dire que le van est là").best)
+        #expect(guessed.intent.name == "INSendMessageIntent")
+        #expect(engine.parse("Book a table for two at Luigi's tonight", language: "en").best?.intent.name == "INBookRestaurantReservationIntent")
+        // And nothing is corrected: a misspelled name is not a contact.
+        let typo = engine.parse("Send a message to Sparkel Sparkly saying hi", language: "en").best
+        #expect(typo?.parameter("recipients")?.values.first?.resolution.kind != .success)
+    }
+
     @Test func examplePhrasesDoNotOverrideBuiltInReadings() throws {
         for language in ["en", nil] {
             let status = try best("Send status to Travis using Commander", language: language)

@@ -364,7 +364,7 @@ public final class Engine: Sendable {
         // when no reading without free text is unbeatable, none with free text is either.
         // (With no edits allowed anywhere there is no second read: the one read keeps free text.)
         let exactOnly = options.editPolicy.maxEdits(forKeyLength: .max) == 0 && options.fuzziness == .off
-        read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true, freeText: exactOnly)
+        read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: !exactOnly, freeText: exactOnly)
         if !exactOnly, let top = best?.hypotheses[0], top.reading.isUnbeatable {
             if top.match.metadata["app"] == nil { return best }
             best = nil
