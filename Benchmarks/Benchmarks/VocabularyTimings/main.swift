@@ -2,7 +2,7 @@
 // harness, not a statistical benchmark. Build in release and run from the repository root:
 //
 //   swift run -c release --package-path Benchmarks VocabularyTimings [sizes…] [--spans-only] [--exact-spans]
-//     [--utterance TEXT [--language TAG]]
+//     [--utterance TEXT [--language TAG]] [--repeat N]
 //
 // Per size (default 100k), with the entries as user contact names:
 // - index build time and memory;
@@ -128,7 +128,7 @@ let spanPolicy: EditPolicy = arguments.contains("--exact-spans") ? .fixed(0) : .
 func value(after option: String) -> String? {
     arguments.firstIndex(of: option).flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
 }
-let optionValues = Set(["--utterance", "--language"].compactMap(value(after:)))
+let optionValues = Set(["--utterance", "--language", "--repeat"].compactMap(value(after:)))
 let positional = arguments.filter { !$0.hasPrefix("--") && !optionValues.contains($0) }
 let sizes = positional.isEmpty ? ["100k"] : positional
 
@@ -230,7 +230,7 @@ for size in sizes {
         #endif
         var times: [Double] = [], mallocs = 0
         var found: [VocabularySpan] = []
-        for _ in 0..<2000 {
+        for _ in 0..<(value(after: "--repeat").flatMap { Int($0) } ?? 2000) {
             let run = measure { searcher.spans(in: text, policy: spanPolicy) }
             times.append(run.micros)
             mallocs += run.allocations
