@@ -76,9 +76,11 @@ struct Reader {
     ///     option when nil.
     ///   - vocabularyPolicy: the edits allowed in vocabulary found in the utterance; the
     ///     engine's ``EngineOptions/editPolicy`` when nil.
-    ///   - onlyIfUnbeatable: give up (return nothing) as soon as the grammar's readings
-    ///     show that none can be unbeatable (``ReadingKey/isUnbeatable``): each corrects a
-    ///     word or value or leaves words to free text.
+    ///   - onlyIfUnbeatable: return nothing unless the best reading is unbeatable
+    ///     (``ReadingKey/isUnbeatable``): give up as soon as the grammar's readings show that
+    ///     none can be (each corrects a word or value or leaves words to free text), and
+    ///     before resolving any when the unbeatable ones are examples' readings that built-in
+    ///     templates drop.
     ///   - freeText: whether wildcard slots may take free text; false: only values found
     ///     in the utterance fill them (``Engine/parse(_:language:locked:)`` first looks for
     ///     a reading that explains every word, and free text is most of the paths a grammar
@@ -160,6 +162,13 @@ struct Reader {
                 candidates += self.candidates(for: hypothesis, rank: rank, scope: scope)
             }
             if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit > firstLimit {
+                // Unbeatable readings rank first (``ReadingKey``): the best is one exactly
+                // when a candidate the example rule keeps is one. If none is, the caller wants
+                // nothing, and nothing is resolved.
+                if onlyIfUnbeatable {
+                    let examples = ExampleRule(candidates)
+                    guard candidates.contains(where: { $0.reading.isUnbeatable && !examples.drops($0) }) else { return [] }
+                }
                 return ranked(candidates)
             }
             matchOptions.limit *= 8
@@ -393,18 +402,7 @@ struct Reader {
             if l.evidence != r.evidence { return l.evidence > r.evidence }
             return i < j
         }
-        // An app's example phrases extend the grammar; they do not override it: a reading
-        // from an example is dropped when a built-in template reads the utterance as the same
-        // intent for the same app at least as well (no more template words corrected, no more
-        // required parameters unsaid). An example's words are literal and say no values:
-        // "Send status to Travis using Commander" taken literally leaves the message unsaid,
-        // which the built-in template fills; "Pause my yoga in Excite Yoga" names no workout,
-        // which the built-in template reads ("yoga") for the resolver to judge.
-        struct AppIntent: Hashable { let app: Int; let intent: String }
-        var builtIn: [AppIntent: [ReadingKey]] = [:]
-        for candidate in candidates where candidate.match.metadata["app"] == nil {
-            builtIn[AppIntent(app: candidate.app, intent: candidate.intent.name), default: []].append(candidate.reading)
-        }
+        let examples = ExampleRule(candidates)
         let limit = engine.options.limit
         // One hypothesis per app, intent and values (each parameter's values and
         // identifiers, in order), compared with the few kept rather than spelled out.
@@ -422,9 +420,7 @@ struct Reader {
             let candidate = candidates[index]
             // Enough kept, and past every reading as good as the best (app ambiguity looks no further).
             if unique.count >= limit, candidate.reading != candidates[unique[0]].reading { break }
-            if candidate.match.metadata["app"] != nil,
-               let readings = builtIn[AppIntent(app: candidate.app, intent: candidate.intent.name)],
-               readings.contains(where: { $0.wordEdits <= candidate.reading.wordEdits && $0.missing <= candidate.reading.missing }) { continue }
+            if examples.drops(candidate) { continue }
             // Only candidates of the same intent and app can be the same hypothesis: the
             // others are not resolved to compare them.
             if !unique.contains(where: {
@@ -455,6 +451,31 @@ struct Reader {
                 score /= Double(ambiguousApps.count)
             }
             return h.with(appSelection: selection, score: score)
+        }
+    }
+
+    /// An app's example phrases extend the grammar; they do not override it: a reading
+    /// from an example is dropped when a built-in template reads the utterance as the same
+    /// intent for the same app at least as well (no more template words corrected, no more
+    /// required parameters unsaid). An example's words are literal and say no values:
+    /// "Send status to Travis using Commander" taken literally leaves the message unsaid,
+    /// which the built-in template fills; "Pause my yoga in Excite Yoga" names no workout,
+    /// which the built-in template reads ("yoga") for the resolver to judge.
+    struct ExampleRule {
+        private struct AppIntent: Hashable { let app: Int; let intent: String }
+        private var builtIn: [AppIntent: [ReadingKey]] = [:]
+
+        init(_ candidates: [Candidate]) {
+            for candidate in candidates where candidate.match.metadata["app"] == nil {
+                builtIn[AppIntent(app: candidate.app, intent: candidate.intent.name), default: []].append(candidate.reading)
+            }
+        }
+
+        /// Whether `candidate` is an example's reading that a built-in template's drops.
+        func drops(_ candidate: Candidate) -> Bool {
+            guard candidate.match.metadata["app"] != nil,
+                  let readings = builtIn[AppIntent(app: candidate.app, intent: candidate.intent.name)] else { return false }
+            return readings.contains { $0.wordEdits <= candidate.reading.wordEdits && $0.missing <= candidate.reading.missing }
         }
     }
 
