@@ -73,6 +73,13 @@ import Testing
         let chinese = "用Snapshots打开毕业典礼相册"
         #expect(tried(chinese).contains("zh-Hans"))
         #expect(engine.parse(chinese).best?.intent.name == "INSearchForPhotosIntent")
+        // An app's name is no evidence, though an example phrase puts it into a grammar: a
+        // Japanese request naming RideNow is read in Japanese alone (it was read in Spanish
+        // and French too, whose RideNow examples keep the name), and a French one in French.
+        #expect(tried("RideNowで空港までコンフォートを呼んで") == ["ja"])
+        #expect(engine.parse("RideNowで空港までコンフォートを呼んで").best?.intent.name == "INRequestRideIntent")
+        #expect(tried("Commande un Confort RideNow pour l'aéroport") == ["fr"])
+        #expect(engine.parse("Commande un Confort RideNow pour l'aéroport").language == "fr")
         // A bare name spells nothing in any language: every Latin-script language is read.
         let name = engine.explain("Sparkle Sparkly")
         #expect(Set(name.languages.map(\.language)) == ["de", "en", "es", "fr"])

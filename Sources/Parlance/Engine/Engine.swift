@@ -181,7 +181,7 @@ public final class Engine: Sendable {
         self.models = models
         let modelForms = models.map { KeyForm($0.language) }
         readsAlike = modelForms.map { form in modelForms.firstIndex(of: form)! }
-        evidenceLexicons = Engine.evidenceLexicons(models: models, readsAlike: readsAlike)
+        evidenceLexicons = Engine.evidenceLexicons(models: models, readsAlike: readsAlike, appNames: apps.flatMap(\.names))
         var partners: [ObjectIdentifier: LanguageModel] = [:]
         for (index, form) in modelForms.enumerated() where !form.folds.contains(.diacritics) {
             let folding = modelForms.firstIndex {
@@ -396,7 +396,8 @@ public final class Engine: Sendable {
     /// lie in words its templates or skip words spell exactly, other than words every
     /// language of its scripts spells (``CompiledGrammar/languageEvidence(of:in:readsAlike:lexicons:ratio:)``:
     /// one descent per word of a trie holding the words of every language of those scripts,
-    /// ``EvidenceLexicon``). Names, free text and borrowed
+    /// ``EvidenceLexicon``); the words of the apps' names are no evidence either
+    /// ("RideNowで空港まで…" names an app). Other names, free text and borrowed
     /// words blur it ("Añade huevos a mi Grocery List en Jotter" spells more English than
     /// Spanish), so it only drops languages far behind:
     /// those spelling less than ``EngineOptions/languageEvidenceRatio`` of what the best
@@ -419,8 +420,8 @@ public final class Engine: Sendable {
 
     /// One lexicon per set of scripts that several languages write, read with the input of
     /// the language whose key form the most of them share (en for en, de, es and fr: the
-    /// input the reads of en, es and fr then use).
-    private static func evidenceLexicons(models: [LanguageModel], readsAlike: [Int]) -> [EvidenceLexicon] {
+    /// input the reads of en, es and fr then use). The apps' names are no evidence.
+    private static func evidenceLexicons(models: [LanguageModel], readsAlike: [Int], appNames: [String]) -> [EvidenceLexicon] {
         var groups: [WritingScripts: [Int]] = [:]
         var order: [WritingScripts] = []
         for index in models.indices where !models[index].scripts.isEmpty {
@@ -432,7 +433,7 @@ public final class Engine: Sendable {
             // The first member of the largest group that reads alike.
             let sharing = Dictionary(grouping: members) { readsAlike[$0] }.mapValues(\.count)
             let host = members.first { sharing[readsAlike[$0]] == sharing.values.max() }!
-            return EvidenceLexicon(grammars: models.map(\.compiled), members: members, host: host)
+            return EvidenceLexicon(grammars: models.map(\.compiled), members: members, host: host, names: appNames)
         }
     }
 

@@ -24,8 +24,12 @@ public struct EvidenceLexicon: Sendable {
     ///   - grammars: the grammars the member indices refer to;
     ///   - members: grammars written in the same scripts;
     ///   - host: the grammar whose tokenizer reads the utterance: best a member whose input
-    ///     the reads of other members share (``CompiledGrammar/lendInput(of:to:)``).
-    public init(grammars: [CompiledGrammar], members: [Int], host: Int) {
+    ///     the reads of other members share (``CompiledGrammar/lendInput(of:to:)``);
+    ///   - names: texts whose words are no evidence of any member (the apps' names: a
+    ///     Japanese request "RideNowで空港まで…" names an app, it does not speak a language
+    ///     whose grammar happens to hold "RideNow"): their words count as spelled by every
+    ///     member, as words every member's grammar holds do.
+    public init(grammars: [CompiledGrammar], members: [Int], host: Int, names: [String] = []) {
         self.members = members
         self.host = grammars[host]
         let normalizer = self.host.tokenizer.normalizer
@@ -49,6 +53,18 @@ public struct EvidenceLexicon: Sendable {
             }
             for key in grammar.pieces.keys { add(key) }
             grammar.skipWords.forEachKey { key, _ in add(key) }
+        }
+        // The names' words, as the host's input reads them, for every member.
+        for name in names {
+            let text = self.host.tokenizer.tokenize(name)
+            for unit in text.units {
+                let key = text.normalizedScalars(of: unit).compactMap { $0.value == MatchText.apostrophe ? nil : $0.value }
+                guard !key.isEmpty else { continue }
+                for position in members.indices {
+                    keys.append(key)
+                    owners.append(Int32(position))
+                }
+            }
         }
         trie = KeyTrie(keys: keys, payload: { owners[$0] })
     }
