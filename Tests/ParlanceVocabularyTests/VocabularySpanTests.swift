@@ -178,6 +178,22 @@ struct VocabularySpanTests {
         ("zh", ["王小明", "李雷", "给", "发消息", "说", "我", "晚点到", "段玉梅", "小明", "今天", "到家"], false),
     ]
 
+    /// `text` with up to two typos: a character replaced by one of `alphabet`, dropped,
+    /// doubled, or swapped with the next.
+    static func withTypos(_ text: String, from alphabet: [Unicode.Scalar], using generator: inout Generator) -> String {
+        var scalars = Array(text.unicodeScalars)
+        for _ in 0..<Int.random(in: 0...2, using: &generator) where scalars.count > 1 {
+            let position = Int.random(in: 0..<(scalars.count - 1), using: &generator)
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: scalars[position] = alphabet.randomElement(using: &generator)!
+            case 1: scalars.remove(at: position)
+            case 2: scalars.insert(scalars[position], at: position)
+            default: scalars.swapAt(position, position + 1)
+            }
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
     /// Random utterances of real words with typos, in four languages and their tokenizers,
     /// ß included: the fast span search must find exactly what the naive one finds.
     @Test(arguments: [0, 1, 2, 3])
@@ -195,18 +211,7 @@ struct VocabularySpanTests {
         let entries = ReferenceSearch.entries(of: index)
         for policy in [EditPolicy.default, .fixed(2)] {
             for _ in 0..<40 {
-                var scalars = Array(phrase(3...8).unicodeScalars)
-                // Typos: replace, drop, double or swap a character.
-                for _ in 0..<Int.random(in: 0...2, using: &generator) where scalars.count > 1 {
-                    let position = Int.random(in: 0..<(scalars.count - 1), using: &generator)
-                    switch Int.random(in: 0..<4, using: &generator) {
-                    case 0: scalars[position] = alphabet.randomElement(using: &generator)!
-                    case 1: scalars.remove(at: position)
-                    case 2: scalars.insert(scalars[position], at: position)
-                    default: scalars.swapAt(position, position + 1)
-                    }
-                }
-                let utterance = String(String.UnicodeScalarView(scalars))
+                let utterance = Self.withTypos(phrase(3...8), from: alphabet, using: &generator)
                 let text = tokenizer.tokenize(utterance)
                 let fast = Set(index.allSpans(in: text, policy: policy).map {
                     "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
@@ -240,17 +245,7 @@ struct VocabularySpanTests {
         var checked = 0, absent = 0
         for policy in [EditPolicy.default, .fixed(2)] {
             for _ in 0..<40 {
-                var scalars = Array(phrase(3...8).unicodeScalars)
-                for _ in 0..<Int.random(in: 0...2, using: &generator) where scalars.count > 1 {
-                    let position = Int.random(in: 0..<(scalars.count - 1), using: &generator)
-                    switch Int.random(in: 0..<4, using: &generator) {
-                    case 0: scalars[position] = alphabet.randomElement(using: &generator)!
-                    case 1: scalars.remove(at: position)
-                    case 2: scalars.insert(scalars[position], at: position)
-                    default: scalars.swapAt(position, position + 1)
-                    }
-                }
-                let text = tokenizer.tokenize(String(String.UnicodeScalarView(scalars)))
+                let text = tokenizer.tokenize(Self.withTypos(phrase(3...8), from: alphabet, using: &generator))
                 let found = index.allSpans(in: text, policy: policy)
                 for span in found {
                     #expect(index.span(ofItem: span.match.itemIndex, units: span.units, in: text, policy: policy) == span, "\(tag) \(text.text)")

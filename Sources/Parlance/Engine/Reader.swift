@@ -165,11 +165,9 @@ struct Reader {
                 // Unbeatable readings rank first (``ReadingKey``): the best is one exactly
                 // when a candidate the example rule keeps is one. If none is, the caller wants
                 // nothing, and nothing is resolved.
-                if onlyIfUnbeatable {
-                    let examples = ExampleRule(candidates)
-                    guard candidates.contains(where: { $0.reading.isUnbeatable && !examples.drops($0) }) else { return [] }
-                }
-                return ranked(candidates)
+                let examples = ExampleRule(candidates)
+                if onlyIfUnbeatable, !candidates.contains(where: { $0.reading.isUnbeatable && !examples.drops($0) }) { return [] }
+                return ranked(candidates, examples: examples)
             }
             matchOptions.limit *= 8
         }
@@ -196,28 +194,27 @@ struct Reader {
               !Normalizer.containsFoldableMarks(tokens.normalizedScalars) else { return nil }
         let partnerTokens = memo.tokens(of: utterance, in: partner)
         guard partnerTokens.units.count == tokens.units.count else { return nil }
-        var unitsKeep: [Bool] = []
-        unitsKeep.reserveCapacity(tokens.units.count)
+        var unchangedUnits: [Bool] = []
+        unchangedUnits.reserveCapacity(tokens.units.count)
         for (mine, theirs) in zip(tokens.units, partnerTokens.units) {
             guard mine.scalarRange == theirs.scalarRange, mine.normalizedRange.count == theirs.normalizedRange.count else { return nil }
-            unitsKeep.append(tokens.normalizedScalars(of: mine).elementsEqual(partnerTokens.normalizedScalars(of: theirs)))
+            unchangedUnits.append(tokens.normalizedScalars(of: mine).elementsEqual(partnerTokens.normalizedScalars(of: theirs)))
         }
         let spans = memo.userSpans(in: partnerTokens, of: partner, policy: policy)
-        func isSame(_ span: VocabularySpan) -> Bool {
-            span.units.allSatisfy { unitsKeep[$0] } && Normalizer.isUnchangedByDiacriticsFold(span.match.matchedText.unicodeScalars)
+        let same = spans.map { span in
+            span.units.allSatisfy { unchangedUnits[$0] } && Normalizer.isUnchangedByDiacriticsFold(span.match.matchedText.unicodeScalars)
         }
         // Measuring a span normalizes its item's phrases (a few microseconds each): past a
         // handful, this index's own search is cheaper.
-        guard spans.lazy.filter({ !isSame($0) }).count <= Reader.spansMeasuredAtMost else { return nil }
+        let toMeasure = same.count { !$0 }
+        guard toMeasure <= Reader.spansMeasuredAtMost else { return nil }
+        guard toMeasure > 0 else { return spans }
         let index = model.vocabulary.user.index
-        var measured = false
-        let mine = spans.compactMap { span in
-            if isSame(span) { return span }
-            measured = true
-            return index.span(ofItem: span.match.itemIndex, units: span.units, in: tokens, policy: policy)
-        }
         // (A span measured again may rank otherwise among those on the same units.)
-        return measured ? mine.sorted { $0.precedes($1) } : mine
+        return spans.indices.compactMap { position in
+            same[position] ? spans[position]
+                : index.span(ofItem: spans[position].match.itemIndex, units: spans[position].units, in: tokens, policy: policy)
+        }.sorted { $0.precedes($1) }
     }
 
     /// How many of a partner's spans ``partnerUserSpans(_:tokens:policy:memo:)`` measures
@@ -383,8 +380,8 @@ struct Reader {
     /// unless the grammar's key ties too and one has more vocabulary evidence for its app;
     /// one hypothesis per app, intent and values; apps as plausible as the best one for the
     /// same intent are marked ambiguous. Candidates are resolved in that order, as far as
-    /// the ranking looks.
-    func ranked(_ candidates: [Candidate]) -> [IntentHypothesis] {
+    /// the ranking looks. `examples` is the example rule of these candidates.
+    func ranked(_ candidates: [Candidate], examples: ExampleRule) -> [IntentHypothesis] {
         #if DEBUG
         // Debug builds resolve every candidate, so that each key is checked against its
         // resolved parameters (the assertion in `candidates(for:…)`), not only those ranked.
@@ -402,7 +399,6 @@ struct Reader {
             if l.evidence != r.evidence { return l.evidence > r.evidence }
             return i < j
         }
-        let examples = ExampleRule(candidates)
         let limit = engine.options.limit
         // One hypothesis per app, intent and values (each parameter's values and
         // identifiers, in order), compared with the few kept rather than spelled out.
