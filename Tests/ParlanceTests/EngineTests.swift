@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceText
 import Testing
 
 /// The engine end to end on the sample apps: the examples and SiriKit's resolution
@@ -41,6 +42,25 @@ import Testing
         // And nothing is corrected: a misspelled name is not a contact.
         let typo = engine.parse("Send a message to Sparkel Sparkly saying hi", language: "en").best
         #expect(typo?.parameter("recipients")?.values.first?.resolution.kind != .success)
+    }
+
+    /// In languages written without spaces a scaled policy keeps one character less exact:
+    /// a three-character album or ride option misspelled by one character is offered for
+    /// confirmation; two characters and fixed policies stay as they are.
+    @Test func unspacedLanguagesTakeAnEditFromThreeCharacters() throws {
+        let options = EngineOptions()
+        #expect(options.editPolicy(for: try Language("en")) == .scaled(exactUpTo: 3, oneEditUpTo: 7))
+        #expect(options.editPolicy(for: try Language("ja")) == .scaled(exactUpTo: 2, oneEditUpTo: 7))
+        #expect(options.editPolicy(for: try Language("zh-Hans")).maxEdits(forKeyLength: 2) == 0)
+        var fixed = EngineOptions()
+        fixed.editPolicy = .fixed(1)
+        #expect(fixed.editPolicy(for: try Language("ja")) == .fixed(1))
+
+        let engine = try EngineFixture.engine
+        let album = try #require(engine.parse("夏休耳の写真を見せて", language: "ja").best?.parameter("albumName")?.values.first)
+        #expect(album.value?.string == "夏休み" && album.resolution.kind == .confirmationRequired)
+        let ride = try #require(engine.parse("用RideNow叫一辆舒服型", language: "zh-Hans").best?.parameter("rideOptionName")?.values.first)
+        #expect(ride.identifier == "comfort" && ride.resolution.kind == .confirmationRequired)
     }
 
     @Test func examplePhrasesDoNotOverrideBuiltInReadings() throws {

@@ -9,8 +9,19 @@ public struct EngineOptions: Sendable, Hashable {
     /// A fuzzy vocabulary match whose confidence (1 − edits ÷ letters of the phrase) is below
     /// this resolves as confirmationRequired ("Did you mean Sparkle Sparkly?").
     public var confirmationThreshold: Double = 0.95
-    /// The edits a vocabulary span may carry, by length.
+    /// The edits a vocabulary span may carry, by length (in languages written without
+    /// spaces, one character less stays exact: ``editPolicy(for:)``).
     public var editPolicy: EditPolicy = .default
+
+    /// The edit policy of vocabulary spans in `language`: ``editPolicy``, where a scaled
+    /// policy keeps one character less exact in languages written without spaces (Japanese,
+    /// Chinese, Thai). A character there carries about what a short word does elsewhere: by
+    /// default a three-character name takes one edit ("夏休耳" finds the album "夏休み",
+    /// "舒服型" the ride option "舒适型") and two characters stay exact (李娜 is not 李雷).
+    public func editPolicy(for language: Language) -> EditPolicy {
+        guard !language.isSpaceDelimited, case .scaled(let exactUpTo, let oneEditUpTo) = editPolicy else { return editPolicy }
+        return .scaled(exactUpTo: Swift.max(0, exactUpTo - 1), oneEditUpTo: oneEditUpTo)
+    }
     /// When template words and closed-list values may match with edits (vocabulary values
     /// are found with edits by the span finder whatever this says).
     public var fuzziness: MatchOptions.Fuzziness = .whenNothingMatches

@@ -87,11 +87,12 @@ extension Engine {
             let tokens = model.compiled.tokenizer.tokenize(utterance)
             let scalars = Array(utterance.unicodeScalars)
             func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-            for span in model.appNames.allSpans(in: tokens, policy: options.editPolicy) {
+            let policy = options.editPolicy(for: model.language)
+            for span in model.appNames.allSpans(in: tokens, policy: policy) {
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[span.match.itemIndex].displayName, kind: "app name"))
             }
-            for span in model.vocabulary.spans(in: tokens, policy: options.editPolicy) {
+            for span in model.vocabulary.spans(in: tokens, policy: policy) {
                 let owner = model.vocabulary.owner(span.match.itemIndex)
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[owner.app].displayName, kind: "\(span.match.type)"))

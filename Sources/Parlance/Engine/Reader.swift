@@ -75,7 +75,7 @@ struct Reader {
     ///   - fuzziness: when template words and list values may be corrected; the engine's
     ///     option when nil.
     ///   - vocabularyPolicy: the edits allowed in vocabulary found in the utterance; the
-    ///     engine's ``EngineOptions/editPolicy`` when nil.
+    ///     engine's for the language when nil (``EngineOptions/editPolicy(for:)``).
     ///   - onlyIfUnbeatable: return nothing unless the best reading is unbeatable
     ///     (``ReadingKey/isUnbeatable``): give up as soon as the grammar's readings show that
     ///     none can be (each corrects a word or value or leaves words to free text), and
@@ -93,7 +93,7 @@ struct Reader {
               vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false, freeText: Bool = true,
               mustBeat: ReadingKey? = nil) -> [IntentHypothesis] {
         let tokens = memo.tokens(of: utterance, in: model)
-        let policy = vocabularyPolicy ?? engine.options.editPolicy
+        let policy = vocabularyPolicy ?? engine.options.editPolicy(for: model.language)
         let known = partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo)
             ?? memo.userSpans(in: tokens, of: model, policy: policy)
         var found = FoundValues(closedLists: freeText ? ["app"] : model.wildcardLists)

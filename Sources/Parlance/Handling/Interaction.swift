@@ -189,7 +189,7 @@ extension Engine {
             let candidates = Set(model.items(app: appIndex, list: list))
             guard !candidates.isEmpty else { break }
             let vocabulary = model.vocabulary
-            let matches = vocabulary.lookup(trimmed, policy: options.editPolicy, verbosity: .all, limit: 50)
+            let matches = vocabulary.lookup(trimmed, policy: options.editPolicy(for: model.language), verbosity: .all, limit: 50)
                 .filter { candidates.contains($0.itemIndex) }
             guard let best = matches.first else {
                 return ParameterValue(value: .string(trimmed), text: trimmed, match: .text,
