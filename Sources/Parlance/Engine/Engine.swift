@@ -99,6 +99,9 @@ public final class Engine: Sendable {
     /// is the same but folds them (en, es and fr): where a parse reads both, the users'
     /// vocabulary found for that one can serve this one (``Reader``).
     let diacriticsFoldingPartners: [ObjectIdentifier: LanguageModel]
+    /// The grammar lists that vocabulary fills (users' types and apps' parameter
+    /// vocabularies, ``VocabularyLists``).
+    let vocabularyListNames: Set<String>
 
     /// Builds the engine for `apps` with the grammars in `grammars` (by default the built-in
     /// ones, `Corpora/grammars`), for `languages` (by default every language there).
@@ -129,6 +132,7 @@ public final class Engine: Sendable {
             throw EngineError(message: "no grammars in \(grammars.path): expected sentences/<language>/_common.yaml")
         }
         let lists = VocabularyLists(catalogue: catalogue)
+        vocabularyListNames = lists.names
         // The users' vocabulary is indexed once per way of writing keys (``KeyForm``), not
         // once per language: with 100,000 entries, building an index is the larger part of
         // a language's load.

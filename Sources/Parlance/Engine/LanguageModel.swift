@@ -293,6 +293,9 @@ struct VocabularyLists: Sendable {
         self.byKeyPath = byKeyPath
     }
 
+    /// Every list some vocabulary fills.
+    var names: Set<String> { Set(byType.values.joined()).union(byKeyPath.values) }
+
     func lists(of type: VocabularyType) -> [String] {
         switch type {
         case .user(let userType): byType[userType] ?? []

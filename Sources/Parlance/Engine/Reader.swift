@@ -94,6 +94,7 @@ struct Reader {
               mustBeat: ReadingKey? = nil) -> [IntentHypothesis] {
         let tokens = memo.tokens(of: utterance, in: model)
         let policy = vocabularyPolicy ?? engine.options.editPolicy(for: model.language)
+        if let mustBeat, !mayBeat(mustBeat, utterance, tokens: tokens, policy: policy, freeText: freeText, memo: memo) { return [] }
         let known = partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo)
             ?? memo.userSpans(in: tokens, of: model, policy: policy)
         var found = FoundValues(closedLists: freeText ? ["app"] : model.wildcardLists)
@@ -171,6 +172,30 @@ struct Reader {
             }
             matchOptions.limit *= 8
         }
+    }
+
+    /// Whether a reading of this language could rank before `best` (a reading of another
+    /// language), asked before the users' vocabulary is searched with edits, the dearest
+    /// step of a read: the grammar is run once with the lists vocabulary fills taking any
+    /// words as explained (``CompiledGrammar/mayRead(_:found:options:)``), the apps' names
+    /// as found, and the limit of characters left unexplained that `best` sets. A value
+    /// found by the search explains its words no better, so when no path stays within the
+    /// limit, none with the values would either, and the read is skipped: a Japanese request
+    /// naming "Travis" and "main" costs no search in English. (Only where the search is still
+    /// to come: a search already made, or made without edits, costs less than the bound.)
+    func mayBeat(_ best: ReadingKey, _ utterance: String, tokens: TokenizedText, policy: EditPolicy, freeText: Bool, memo: Memo) -> Bool {
+        guard best.wordEdits == 0, freeText, policy.maxEdits(forKeyLength: .max) > 0,
+              !memo.userSpans.contains(where: { $0.shard == ObjectIdentifier(model.vocabulary.user) && $0.policy == policy })
+        else { return true }
+        var found = FoundValues(closedLists: ["app"])
+        found.explainedLists = engine.vocabularyListNames
+        for span in model.appNames.allSpans(in: tokens, policy: policy) {
+            found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
+                                           text: span.match.matchedText, edits: span.edits, group: span.match.itemIndex))
+        }
+        var options = MatchOptions(fuzziness: .off, maxEdits: 0, limit: 1)
+        options.maxUnexplained = best.unexplained
+        return model.compiled.mayRead(utterance, found: found, options: options)
     }
 
     /// The spans of the users' vocabulary in `tokens` as this language's index finds them,

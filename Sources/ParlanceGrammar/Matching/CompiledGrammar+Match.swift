@@ -33,6 +33,25 @@ extension CompiledGrammar {
         return MatchResult(utterance: utterance, hypotheses: evaluation.ranked.map(\.hypothesis))
     }
 
+    /// Whether some path of the grammar reads all of `utterance` with `found` and within
+    /// `options`' limits, template words as written (no corrections), context rules aside,
+    /// and no beam: a cheap bound before a dearer reading. With lists whose free text
+    /// counts as explained (``FoundValues/explainedLists``), false means that no values those
+    /// lists could take would make a reading within ``MatchOptions/maxUnexplained`` either:
+    /// each value explains its words no better than explained free text does.
+    public func mayRead(_ utterance: String, found: FoundValues, options: MatchOptions) -> Bool {
+        let input = workspaces.input(for: utterance, tokenizer: tokenizer)
+        let table = FoundValueTable(found, input: input, grammar: self)
+        var workspace = workspaces.take()
+        workspace.beginUtterance(input)
+        defer { workspaces.give(&workspace) }
+        var run = MatchRun(grammar: self, input: input, external: .empty, found: table, fuzziness: .none, maxEdits: 0,
+                           maxUnexplained: options.maxUnexplained.map { max(0, $0) } ?? .max, beamWidth: .max, tracing: false,
+                           workspace: MatchRun.take(&workspace))
+        defer { swap(&workspace, &run.workspace) }
+        return !run.simulate(automaton, from: 0, anywhere: false).isEmpty
+    }
+
     /// A hypothesis with the path that produced it (empty unless tracing).
     struct Candidate {
         var hypothesis: Hypothesis

@@ -48,6 +48,11 @@ public struct FoundValues: Sendable, Equatable {
     public var values: [Value]
     /// Wildcard lists that take only found values, no free text.
     public var closedLists: Set<String>
+    /// Wildcard lists whose free text counts as explained: it adds no wildcard characters
+    /// (``RankingKey/wildcardScalars``). For a bound, not a reading: where the values these
+    /// lists would take are not searched yet, a path through them costs at most what it
+    /// would cost with any of those values (``CompiledGrammar/mayRead(_:found:options:)``).
+    public var explainedLists: Set<String> = []
 
     /// No values: wildcards take free text, as the grammar says.
     public init(values: [Value] = [], closedLists: Set<String> = []) {
@@ -58,8 +63,8 @@ public struct FoundValues: Sendable, Equatable {
     /// Adds a value.
     public mutating func append(_ value: Value) { values.append(value) }
 
-    /// True when nothing was found and no list is closed.
-    public var isEmpty: Bool { values.isEmpty && closedLists.isEmpty }
+    /// True when nothing was found and no list is closed or explained.
+    public var isEmpty: Bool { values.isEmpty && closedLists.isEmpty && explainedLists.isEmpty }
 }
 
 /// Found values laid over one input: by start position, then list id.
@@ -83,6 +88,8 @@ struct FoundValueTable {
     private var starts: [Int32] = []
     /// Per list id, whether the list is closed; empty when none is.
     private var closedLists: [Bool] = []
+    /// Per list id, whether the list's free text counts as explained; empty when none does.
+    private var explainedLists: [Bool] = []
     let values: [FoundValues.Value]
 
     static let empty = FoundValueTable()
@@ -98,6 +105,10 @@ struct FoundValueTable {
         if !found.closedLists.isEmpty {
             closedLists = [Bool](repeating: false, count: grammar.lists.count)
             for name in found.closedLists { for list in listIDs[name] ?? [] { closedLists[list] = true } }
+        }
+        if !found.explainedLists.isEmpty {
+            explainedLists = [Bool](repeating: false, count: grammar.lists.count)
+            for name in found.explainedLists { for list in listIDs[name] ?? [] { explainedLists[list] = true } }
         }
         guard !found.values.isEmpty else { return }
         // Utterance offsets → input positions at unit edges.
@@ -139,6 +150,10 @@ struct FoundValueTable {
     /// Whether list `list` takes found values only, no free text.
     @inline(__always)
     func isClosed(_ list: Int) -> Bool { list < closedLists.count && closedLists[list] }
+
+    /// Whether list `list`'s free text counts as explained (``FoundValues/explainedLists``).
+    @inline(__always)
+    func isExplained(_ list: Int) -> Bool { list < explainedLists.count && explainedLists[list] }
 
     /// The entries of the values starting at `position` (of every list; see ``entry(_:)``).
     @inline(__always)

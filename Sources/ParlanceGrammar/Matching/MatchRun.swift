@@ -542,8 +542,12 @@ struct MatchRun {
             // values and in the order of their ends: the simulation stops at the first one
             // past ``maxUnexplained``.)
             guard input.isBoundary[position], !found.isClosed(list) else { break }
+            // Free text that counts as explained is an exact match of no value (-1): only a
+            // bound's simulation asks for it, and builds no hypothesis from it.
+            let explained = found.isExplained(list)
             for end in (position + 1)...input.count where input.isBoundary[end] {
-                workspace.listStore.append(ListMatch(end: Int32(end), kind: .wildcard, value: 0, number: 0, edits: 0, nested: -1))
+                workspace.listStore.append(ListMatch(end: Int32(end), kind: explained ? .exact : .wildcard, value: explained ? -1 : 0,
+                                                     number: 0, edits: 0, nested: -1))
             }
         }
         let range = begin..<workspace.listStore.count
