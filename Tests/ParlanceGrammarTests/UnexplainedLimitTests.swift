@@ -48,4 +48,27 @@ struct UnexplainedLimitTests {
         // Not vacuous: most requests of the corpus leave some free text.
         #expect(limited > 50, "\(language): \(limited) utterances with free text")
     }
+
+    /// `CompiledGrammar.mayRead` is a bound: wherever a reading leaves `least` characters
+    /// unexplained, it says a reading within `least` may exist; and with every wildcard list
+    /// explained, a reading with nothing unexplained may exist wherever any reading does.
+    @Test(arguments: ["en", "de", "ja"])
+    func mayReadNeverDeniesAReading(_ language: String) throws {
+        let (compiled, utterances) = try ImageCheck.builtIn(language)
+        let everyWildcardList = Set(compiled.grammar.lists.values.filter(\.isWildcard).map(\.name))
+        var checked = 0
+        for utterance in utterances {
+            let every = compiled.match(utterance, options: MatchOptions(fuzziness: .off, limit: 16)).hypotheses
+            guard let least = every.map(Self.unexplained).min() else { continue }
+            checked += 1
+            var options = MatchOptions(fuzziness: .off, limit: 1)
+            options.maxUnexplained = least
+            #expect(compiled.mayRead(utterance, found: FoundValues(), options: options), "\(language): \(utterance) within \(least)")
+            var explained = FoundValues()
+            explained.explainedLists = everyWildcardList
+            options.maxUnexplained = 0
+            #expect(compiled.mayRead(utterance, found: explained, options: options), "\(language): \(utterance) with free text explained")
+        }
+        #expect(checked > 100, "\(language): \(checked) utterances read")
+    }
 }
