@@ -28,6 +28,16 @@ struct Reader {
         /// languages it reads when none is given).
         var searchedShards: Set<ObjectIdentifier> = []
 
+        /// The spans of `model`'s apps' vocabulary and of the apps' names in `tokens`.
+        func appSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy)
+            -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
+            let key = ObjectIdentifier(model)
+            if let entry = appSpans.first(where: { $0.model == key && $0.policy == policy }) { return (entry.vocabulary, entry.names) }
+            let found = (vocabulary: model.vocabulary.appSpans(in: tokens, policy: policy), names: model.appNames.allSpans(in: tokens, policy: policy))
+            appSpans.append((key, policy, found.vocabulary, found.names))
+            return found
+        }
+
         /// `utterance` as `model` tokenizes it.
         func tokens(of utterance: String, in model: LanguageModel) -> TokenizedText {
             let tokenizer = ObjectIdentifier(model.compiled.tokenizer)
@@ -107,14 +117,7 @@ struct Reader {
         var vocabularyOffers: [Offer] = []
         var representative: [Place: Int] = [:]
         var values: [FoundValues.Value] = []
-        let modelKey = ObjectIdentifier(model)
-        let appSpans: (vocabulary: [VocabularySpan], names: [VocabularySpan])
-        if let entry = memo.appSpans.first(where: { $0.model == modelKey && $0.policy == policy }) {
-            appSpans = (entry.vocabulary, entry.names)
-        } else {
-            appSpans = (model.vocabulary.appSpans(in: tokens, policy: policy), model.appNames.allSpans(in: tokens, policy: policy))
-            memo.appSpans.append((modelKey, policy, appSpans.vocabulary, appSpans.names))
-        }
+        let appSpans = memo.appSpans(in: tokens, of: model, policy: policy)
         // (The users' spans, then the apps': not joined into one array, which copies every span.)
         func offer(_ span: VocabularySpan) {
             let owner = model.vocabulary.owner(span.match.itemIndex)
@@ -189,7 +192,7 @@ struct Reader {
         else { return true }
         var found = FoundValues(closedLists: ["app"])
         found.explainedLists = engine.vocabularyListNames
-        for span in model.appNames.allSpans(in: tokens, policy: policy) {
+        for span in memo.appSpans(in: tokens, of: model, policy: policy).names {
             found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
                                            text: span.match.matchedText, edits: span.edits, group: span.match.itemIndex))
         }
