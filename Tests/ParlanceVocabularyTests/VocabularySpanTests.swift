@@ -178,40 +178,55 @@ struct VocabularySpanTests {
         ("zh", ["王小明", "李雷", "给", "发消息", "说", "我", "晚点到", "段玉梅", "小明", "今天", "到家"], false),
     ]
 
-    /// `text` with up to two typos: a character replaced by one of `alphabet`, dropped,
-    /// doubled, or swapped with the next.
-    static func withTypos(_ text: String, from alphabet: [Unicode.Scalar], using generator: inout Generator) -> String {
-        var scalars = Array(text.unicodeScalars)
-        for _ in 0..<Int.random(in: 0...2, using: &generator) where scalars.count > 1 {
-            let position = Int.random(in: 0..<(scalars.count - 1), using: &generator)
-            switch Int.random(in: 0..<4, using: &generator) {
-            case 0: scalars[position] = alphabet.randomElement(using: &generator)!
-            case 1: scalars.remove(at: position)
-            case 2: scalars.insert(scalars[position], at: position)
-            default: scalars.swapAt(position, position + 1)
-            }
+    /// Seeded random text of one language's words (``languageWords``): phrases, spaced as the
+    /// language spaces them most of the time, and typos.
+    struct RandomWords {
+        let words: [String]
+        let spaced: Bool
+        let alphabet: [Unicode.Scalar]
+        var generator: Generator
+
+        init(language: Int, seed: UInt64) {
+            (_, words, spaced) = VocabularySpanTests.languageWords[language]
+            alphabet = Array(Set(words.joined().unicodeScalars))
+            generator = Generator(seed: seed &+ UInt64(language))
         }
-        return String(String.UnicodeScalarView(scalars))
+
+        mutating func phrase(_ count: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: count, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                .joined(separator: spaced && Int.random(in: 0..<5, using: &generator) != 0 ? " " : "")
+        }
+
+        /// `text` with up to two typos: a character replaced by one of the language's,
+        /// dropped, doubled, or swapped with the next.
+        mutating func withTypos(_ text: String) -> String {
+            var scalars = Array(text.unicodeScalars)
+            for _ in 0..<Int.random(in: 0...2, using: &generator) where scalars.count > 1 {
+                let position = Int.random(in: 0..<(scalars.count - 1), using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: scalars[position] = alphabet.randomElement(using: &generator)!
+                case 1: scalars.remove(at: position)
+                case 2: scalars.insert(scalars[position], at: position)
+                default: scalars.swapAt(position, position + 1)
+                }
+            }
+            return String(String.UnicodeScalarView(scalars))
+        }
     }
 
     /// Random utterances of real words with typos, in four languages and their tokenizers,
     /// ß included: the fast span search must find exactly what the naive one finds.
     @Test(arguments: [0, 1, 2, 3])
     func agreesWithTheReferenceInFourLanguages(_ language: Int) throws {
-        let (tag, words, spaced) = Self.languageWords[language]
+        let tag = Self.languageWords[language].tag
         let tokenizer = try Tokenizer(language: Language(tag))
-        var generator = Generator(seed: 77 &+ UInt64(language))
-        let alphabet = Array(Set(words.joined().unicodeScalars))
-        func phrase(_ count: ClosedRange<Int>) -> String {
-            (0..<Int.random(in: count, using: &generator)).map { _ in words.randomElement(using: &generator)! }
-                .joined(separator: spaced && Int.random(in: 0..<5, using: &generator) != 0 ? " " : "")
-        }
-        let phrases = (0..<80).map { _ in phrase(1...3) }
+        var random = RandomWords(language: language, seed: 77)
+        let phrases = (0..<80).map { _ in random.phrase(1...3) }
         let index = VocabularyIndex(items: Self.contacts(phrases), tokenizer: tokenizer)
         let entries = ReferenceSearch.entries(of: index)
         for policy in [EditPolicy.default, .fixed(2)] {
             for _ in 0..<40 {
-                let utterance = Self.withTypos(phrase(3...8), from: alphabet, using: &generator)
+                let utterance = random.withTypos(random.phrase(3...8))
                 let text = tokenizer.tokenize(utterance)
                 let fast = Set(index.allSpans(in: text, policy: policy).map {
                     "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
@@ -227,25 +242,22 @@ struct VocabularySpanTests {
     /// and edits as written; for items the search does not report there, nothing.
     @Test(arguments: [0, 1, 2, 3])
     func measuringOneItemAgreesWithTheSearch(_ language: Int) throws {
-        let (tag, words, spaced) = Self.languageWords[language]
+        let tag = Self.languageWords[language].tag
         let tokenizer = try Tokenizer(language: Language(tag))
-        var generator = Generator(seed: 91 &+ UInt64(language))
-        let alphabet = Array(Set(words.joined().unicodeScalars))
-        func phrase(_ count: ClosedRange<Int>) -> String {
-            (0..<Int.random(in: count, using: &generator)).map { _ in words.randomElement(using: &generator)! }
-                .joined(separator: spaced && Int.random(in: 0..<5, using: &generator) != 0 ? " " : "")
-        }
+        var random = RandomWords(language: language, seed: 91)
         // Items with a second phrase or a pronunciation now and then.
         let items = (0..<80).map { number in
-            VocabularyItem(identifier: "item:\(number)", phrases: Int.random(in: 0..<3, using: &generator) == 0 ? [phrase(1...2), phrase(1...2)] : [phrase(1...3)],
-                           pronunciations: Int.random(in: 0..<4, using: &generator) == 0 ? [phrase(1...2)] : [],
+            VocabularyItem(identifier: "item:\(number)",
+                           phrases: Int.random(in: 0..<3, using: &random.generator) == 0 ? [random.phrase(1...2), random.phrase(1...2)]
+                               : [random.phrase(1...3)],
+                           pronunciations: Int.random(in: 0..<4, using: &random.generator) == 0 ? [random.phrase(1...2)] : [],
                            type: .user(.contactName), source: .user, priority: number)
         }
         let index = VocabularyIndex(items: items, tokenizer: tokenizer)
         var checked = 0, absent = 0
         for policy in [EditPolicy.default, .fixed(2)] {
             for _ in 0..<40 {
-                let text = tokenizer.tokenize(Self.withTypos(phrase(3...8), from: alphabet, using: &generator))
+                let text = tokenizer.tokenize(random.withTypos(random.phrase(3...8)))
                 let found = index.allSpans(in: text, policy: policy)
                 for span in found {
                     #expect(index.span(ofItem: span.match.itemIndex, units: span.units, in: text, policy: policy) == span, "\(tag) \(text.text)")
@@ -254,9 +266,9 @@ struct VocabularySpanTests {
                 // Items not found on some unit range: nothing measured either.
                 guard !text.units.isEmpty else { continue }
                 for _ in 0..<5 {
-                    let start = Int.random(in: 0..<text.units.count, using: &generator)
-                    let units = start..<Int.random(in: (start + 1)...text.units.count, using: &generator)
-                    let item = Int.random(in: 0..<items.count, using: &generator)
+                    let start = Int.random(in: 0..<text.units.count, using: &random.generator)
+                    let units = start..<Int.random(in: (start + 1)...text.units.count, using: &random.generator)
+                    let item = Int.random(in: 0..<items.count, using: &random.generator)
                     if found.contains(where: { $0.units == units && $0.match.itemIndex == item }) { continue }
                     #expect(index.span(ofItem: item, units: units, in: text, policy: policy) == nil, "\(tag) \(text.text) \(units) \(item)")
                     absent += 1
