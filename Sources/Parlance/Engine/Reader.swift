@@ -28,6 +28,12 @@ struct Reader {
         /// languages it reads when none is given).
         var searchedShards: Set<ObjectIdentifier> = []
 
+        /// Spans of the apps' vocabulary and of the apps' names, by model and edit policy
+        /// (the first reads of a parse search both with no edits).
+        var appSpans: [(model: ObjectIdentifier, policy: EditPolicy, vocabulary: [VocabularySpan], names: [VocabularySpan])] = []
+        /// The grammar's answers, by model, options and the values offered to it.
+        var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
+
         /// The spans of `model`'s apps' vocabulary and of the apps' names in `tokens`.
         func appSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy)
             -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
@@ -55,11 +61,6 @@ struct Reader {
             userSpans.append((shard, policy, spans))
             return spans
         }
-        /// Spans of the apps' vocabulary and of the apps' names, by model and edit policy
-        /// (the first reads of a parse search both with no edits).
-        var appSpans: [(model: ObjectIdentifier, policy: EditPolicy, vocabulary: [VocabularySpan], names: [VocabularySpan])] = []
-        /// The grammar's answers, by model, options and the values offered to it.
-        var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
 
         /// The grammar's answer for `found` with `options`: a match already made with the
         /// same ones, else a new one. A read with corrections only when nothing matches
@@ -140,8 +141,7 @@ struct Reader {
         for span in appSpans.vocabulary { offer(span) }
         for value in values { found.append(value) }
         for span in appSpans.names {
-            found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
-                                           text: span.match.matchedText, edits: span.edits, group: span.match.itemIndex))
+            found.append(Reader.appNameValue(span))
             offers.append(Offer(span: span, app: span.match.itemIndex, isAppName: true))
         }
         let appNameSpans = offers.filter(\.isAppName).map(\.span.scalarRange)
@@ -177,6 +177,13 @@ struct Reader {
         }
     }
 
+    /// An app's name found in the utterance, as the value of the grammar's `app` list (its
+    /// own group: a reading takes the name and the vocabulary of one app).
+    static func appNameValue(_ span: VocabularySpan) -> FoundValues.Value {
+        FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
+                          text: span.match.matchedText, edits: span.edits, group: span.match.itemIndex)
+    }
+
     /// Whether a reading of this language could rank before `best` (a reading of another
     /// language), asked before the users' vocabulary is searched with edits, the dearest
     /// step of a read: the grammar is run once with the lists vocabulary fills taking any
@@ -192,10 +199,7 @@ struct Reader {
         else { return true }
         var found = FoundValues(closedLists: ["app"])
         found.explainedLists = engine.vocabularyListNames
-        for span in memo.appSpans(in: tokens, of: model, policy: policy).names {
-            found.append(FoundValues.Value(list: "app", span: span.scalarRange, output: .int(span.match.itemIndex),
-                                           text: span.match.matchedText, edits: span.edits, group: span.match.itemIndex))
-        }
+        for span in memo.appSpans(in: tokens, of: model, policy: policy).names { found.append(Reader.appNameValue(span)) }
         var options = MatchOptions(fuzziness: .off, maxEdits: 0, limit: 1)
         options.maxUnexplained = best.unexplained
         return model.compiled.mayRead(utterance, found: found, options: options)

@@ -216,7 +216,8 @@ extension CompiledGrammar {
                 for (key, item) in value.context { context[key] = item }
                 slot = SlotMatch(name: symbol.slotName, value: value.output, text: text, listValue: value.text, span: span,
                                  kind: capture.kind == .fuzzy ? .fuzzy : .exact, edits: Int(capture.edits))
-            case (.wildcard, .exact), (.wildcard, .fuzzy):
+            case (.wildcard, .exact) where capture.value >= 0, (.wildcard, .fuzzy) where capture.value >= 0:
+                // (A negative value is explained free text, ``FoundValues/explainedLists``: text below.)
                 let value = found.values[Int(capture.value)]
                 slot = SlotMatch(name: symbol.slotName, value: value.output, text: text, listValue: value.text, span: span,
                                  kind: capture.kind == .fuzzy ? .fuzzy : .exact, edits: Int(capture.edits), foundIndex: Int(capture.value))
