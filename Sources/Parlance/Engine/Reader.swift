@@ -29,19 +29,29 @@ struct Reader {
         var searchedShards: Set<ObjectIdentifier> = []
 
         /// Spans of the apps' vocabulary and of the apps' names, by model and edit policy
-        /// (the first reads of a parse search both with no edits).
-        var appSpans: [(model: ObjectIdentifier, policy: EditPolicy, vocabulary: [VocabularySpan], names: [VocabularySpan])] = []
+        /// (the first reads of a parse search both with no edits). Apart: the bound of a
+        /// read (``Reader/mayBeat(_:_:tokens:policy:freeText:memo:)``) needs only the names.
+        var appVocabularySpans: [(model: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
+        var appNameSpans: [(model: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
         /// The grammar's answers, by model, options and the values offered to it.
         var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
 
-        /// The spans of `model`'s apps' vocabulary and of the apps' names in `tokens`.
-        func appSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy)
-            -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
+        /// The spans of `model`'s apps' vocabulary in `tokens`.
+        func appVocabularySpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
             let key = ObjectIdentifier(model)
-            if let entry = appSpans.first(where: { $0.model == key && $0.policy == policy }) { return (entry.vocabulary, entry.names) }
-            let found = (vocabulary: model.vocabulary.appSpans(in: tokens, policy: policy), names: model.appNames.allSpans(in: tokens, policy: policy))
-            appSpans.append((key, policy, found.vocabulary, found.names))
-            return found
+            if let entry = appVocabularySpans.first(where: { $0.model == key && $0.policy == policy }) { return entry.spans }
+            let spans = model.vocabulary.appSpans(in: tokens, policy: policy)
+            appVocabularySpans.append((key, policy, spans))
+            return spans
+        }
+
+        /// The spans of the apps' names in `tokens`, as `model` reads them.
+        func appNameSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
+            let key = ObjectIdentifier(model)
+            if let entry = appNameSpans.first(where: { $0.model == key && $0.policy == policy }) { return entry.spans }
+            let spans = model.appNames.allSpans(in: tokens, policy: policy)
+            appNameSpans.append((key, policy, spans))
+            return spans
         }
 
         /// `utterance` as `model` tokenizes it.
@@ -118,7 +128,8 @@ struct Reader {
         var vocabularyOffers: [Offer] = []
         var representative: [Place: Int] = [:]
         var values: [FoundValues.Value] = []
-        let appSpans = memo.appSpans(in: tokens, of: model, policy: policy)
+        let appSpans = (vocabulary: memo.appVocabularySpans(in: tokens, of: model, policy: policy),
+                        names: memo.appNameSpans(in: tokens, of: model, policy: policy))
         // (The users' spans, then the apps': not joined into one array, which copies every span.)
         func offer(_ span: VocabularySpan) {
             let owner = model.vocabulary.owner(span.match.itemIndex)
@@ -199,7 +210,7 @@ struct Reader {
         else { return true }
         var found = FoundValues(closedLists: ["app"])
         found.explainedLists = engine.vocabularyListNames
-        for span in memo.appSpans(in: tokens, of: model, policy: policy).names { found.append(Reader.appNameValue(span)) }
+        for span in memo.appNameSpans(in: tokens, of: model, policy: policy) { found.append(Reader.appNameValue(span)) }
         var options = MatchOptions(fuzziness: .off, maxEdits: 0, limit: 1)
         options.maxUnexplained = best.unexplained
         return model.compiled.mayRead(utterance, found: found, options: options)
