@@ -38,19 +38,21 @@ struct Reader {
 
         /// The spans of `model`'s apps' vocabulary in `tokens`.
         func appVocabularySpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
-            let key = ObjectIdentifier(model)
-            if let entry = appVocabularySpans.first(where: { $0.model == key && $0.policy == policy }) { return entry.spans }
-            let spans = model.vocabulary.appSpans(in: tokens, policy: policy)
-            appVocabularySpans.append((key, policy, spans))
-            return spans
+            Memo.spans(in: &appVocabularySpans, of: model, policy: policy) { model.vocabulary.appSpans(in: tokens, policy: policy) }
         }
 
         /// The spans of the apps' names in `tokens`, as `model` reads them.
         func appNameSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
+            Memo.spans(in: &appNameSpans, of: model, policy: policy) { model.appNames.allSpans(in: tokens, policy: policy) }
+        }
+
+        /// The spans `cache` holds for `model` and `policy`, searched by `search` the first time.
+        private static func spans(in cache: inout [(model: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])], of model: LanguageModel,
+                                  policy: EditPolicy, _ search: () -> [VocabularySpan]) -> [VocabularySpan] {
             let key = ObjectIdentifier(model)
-            if let entry = appNameSpans.first(where: { $0.model == key && $0.policy == policy }) { return entry.spans }
-            let spans = model.appNames.allSpans(in: tokens, policy: policy)
-            appNameSpans.append((key, policy, spans))
+            if let entry = cache.first(where: { $0.model == key && $0.policy == policy }) { return entry.spans }
+            let spans = search()
+            cache.append((key, policy, spans))
             return spans
         }
 
