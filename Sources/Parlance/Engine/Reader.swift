@@ -21,7 +21,7 @@ struct Reader {
     final class Memo {
         /// Spans of the users' vocabulary, by shard and edit policy: languages of one
         /// ``KeyForm`` share the index and tokenize alike, so one search serves them.
-        var userSpans: [(shard: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
+        var userSpans: [(key: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
         /// The utterance tokenized, by tokenizer (every read of a language needs it).
         var tokens: [(tokenizer: ObjectIdentifier, tokens: TokenizedText)] = []
         /// The shards of the users' vocabulary that the parse searches anyway (those of the
@@ -31,26 +31,26 @@ struct Reader {
         /// Spans of the apps' vocabulary and of the apps' names, by model and edit policy
         /// (the first reads of a parse search both with no edits). Apart: the bound of a
         /// read (``Reader/mayBeat(_:_:tokens:policy:freeText:memo:)``) needs only the names.
-        var appVocabularySpans: [(model: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
-        var appNameSpans: [(model: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
+        var appVocabularySpans: [(key: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
+        var appNameSpans: [(key: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
         /// The grammar's answers, by model, options and the values offered to it.
         var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
 
         /// The spans of `model`'s apps' vocabulary in `tokens`.
         func appVocabularySpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
-            Memo.spans(in: &appVocabularySpans, of: model, policy: policy) { model.vocabulary.appSpans(in: tokens, policy: policy) }
+            Memo.spans(in: &appVocabularySpans, key: ObjectIdentifier(model), policy: policy) { model.vocabulary.appSpans(in: tokens, policy: policy) }
         }
 
         /// The spans of the apps' names in `tokens`, as `model` reads them.
         func appNameSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
-            Memo.spans(in: &appNameSpans, of: model, policy: policy) { model.appNames.allSpans(in: tokens, policy: policy) }
+            Memo.spans(in: &appNameSpans, key: ObjectIdentifier(model), policy: policy) { model.appNames.allSpans(in: tokens, policy: policy) }
         }
 
-        /// The spans `cache` holds for `model` and `policy`, searched by `search` the first time.
-        private static func spans(in cache: inout [(model: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])], of model: LanguageModel,
+        /// The spans `cache` holds for `key` (a model, or a shard of the users' vocabulary)
+        /// and `policy`, searched by `search` the first time.
+        private static func spans(in cache: inout [(key: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])], key: ObjectIdentifier,
                                   policy: EditPolicy, _ search: () -> [VocabularySpan]) -> [VocabularySpan] {
-            let key = ObjectIdentifier(model)
-            if let entry = cache.first(where: { $0.model == key && $0.policy == policy }) { return entry.spans }
+            if let entry = cache.first(where: { $0.key == key && $0.policy == policy }) { return entry.spans }
             let spans = search()
             cache.append((key, policy, spans))
             return spans
@@ -67,11 +67,9 @@ struct Reader {
 
         /// The spans of `model`'s users' vocabulary in `tokens` (as `model` tokenizes).
         func userSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
-            let shard = ObjectIdentifier(model.vocabulary.user)
-            if let spans = userSpans.first(where: { $0.shard == shard && $0.policy == policy })?.spans { return spans }
-            let spans = model.vocabulary.userSpans(in: tokens, policy: policy)
-            userSpans.append((shard, policy, spans))
-            return spans
+            Memo.spans(in: &userSpans, key: ObjectIdentifier(model.vocabulary.user), policy: policy) {
+                model.vocabulary.userSpans(in: tokens, policy: policy)
+            }
         }
 
         /// The grammar's answer for `found` with `options`: a match already made with the
@@ -208,7 +206,7 @@ struct Reader {
     /// to come: a search already made, or made without edits, costs less than the bound.)
     func mayBeat(_ best: ReadingKey, _ utterance: String, tokens: TokenizedText, policy: EditPolicy, freeText: Bool, memo: Memo) -> Bool {
         guard best.wordEdits == 0, freeText, policy.maxEdits(forKeyLength: .max) > 0,
-              !memo.userSpans.contains(where: { $0.shard == ObjectIdentifier(model.vocabulary.user) && $0.policy == policy })
+              !memo.userSpans.contains(where: { $0.key == ObjectIdentifier(model.vocabulary.user) && $0.policy == policy })
         else { return true }
         var found = FoundValues(closedLists: ["app"])
         found.explainedLists = engine.vocabularyListNames
