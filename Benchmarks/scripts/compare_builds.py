@@ -27,12 +27,16 @@ MEDIAN = re.compile(r"(median|p50)\s+([0-9]+(?:\.[0-9]+)?)")
 
 
 def medians(output):
-    """(key, value) for every median on every line of a run's output."""
+    """(key, value) for every median on every line of a run's output. A key that comes
+    again in the same run (VocabularyTimings prints a "fixed" line per language) is
+    numbered by its occurrence, so that each keeps its own values."""
     found = []
+    seen = {}
     for line in output.splitlines():
         for match in MEDIAN.finditer(line):
             key = (line[:match.start()].strip() + " " + match.group(1)).strip()
-            found.append((key, float(match.group(2))))
+            seen[key] = seen.get(key, 0) + 1
+            found.append((key if seen[key] == 1 else f"{key} (#{seen[key]})", float(match.group(2))))
     return found
 
 
@@ -43,8 +47,8 @@ def main(argv):
     split = argv.index("--")
     folders, command = argv[:split], argv[split + 1:]
     if folders[:1] == ["--rounds"]:
-        if len(folders) < 2 or not folders[1].isdigit():
-            sys.exit("error: --rounds takes a whole number")
+        if len(folders) < 2 or not folders[1].isdigit() or int(folders[1]) < 1:
+            sys.exit("error: --rounds takes a whole number of at least 1")
         rounds, folders = int(folders[1]), folders[2:]
     if len(folders) < 2 or not command:
         sys.exit(__doc__)
