@@ -65,6 +65,11 @@ struct Reader {
             return tokenized
         }
 
+        /// Whether the spans of `model`'s users' vocabulary with `policy` are known.
+        func hasUserSpans(of model: LanguageModel, policy: EditPolicy) -> Bool {
+            userSpans.contains { $0.key == ObjectIdentifier(model.vocabulary.user) && $0.policy == policy }
+        }
+
         /// The spans of `model`'s users' vocabulary in `tokens` (as `model` tokenizes).
         func userSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
             Memo.spans(in: &userSpans, key: ObjectIdentifier(model.vocabulary.user), policy: policy) {
@@ -115,8 +120,15 @@ struct Reader {
               mustBeat: ReadingKey? = nil) -> [IntentHypothesis] {
         let tokens = memo.tokens(of: utterance, in: model)
         let policy = vocabularyPolicy ?? engine.options.editPolicy(for: model.language)
-        if let mustBeat, !mayBeat(mustBeat, utterance, tokens: tokens, policy: policy, freeText: freeText, memo: memo) { return [] }
-        let known = partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo)
+        // Spans a search of the diacritics-folding partner already found serve this read at
+        // little cost, as a search of its own already made would: then the bound costs more
+        // than the read it guards (with the users' lists taking any words it often lets the
+        // read pass anyway), and is not asked.
+        let partnerSearched = engine.diacriticsFoldingPartners[ObjectIdentifier(model)].map { memo.hasUserSpans(of: $0, policy: policy) } ?? false
+        let partnerSpans = partnerSearched ? partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo) : nil
+        if partnerSpans == nil, let mustBeat,
+           !mayBeat(mustBeat, utterance, tokens: tokens, policy: policy, freeText: freeText, memo: memo) { return [] }
+        let known = partnerSpans ?? (partnerSearched ? nil : partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo))
             ?? memo.userSpans(in: tokens, of: model, policy: policy)
         var found = FoundValues(closedLists: freeText ? ["app"] : model.wildcardLists)
         // One value per list, app, words and edits goes to the grammar: items found on the
@@ -203,10 +215,11 @@ struct Reader {
     /// found by the search explains its words no better, so when no path stays within the
     /// limit, none with the values would either, and the read is skipped: a Japanese request
     /// naming "Travis" and "main" costs no search in English. (Only where the search is still
-    /// to come: a search already made, or made without edits, costs less than the bound.)
+    /// to come: a search already made, or made without edits, costs less than the bound; the
+    /// caller does not ask it when the diacritics-folding partner's search serves the read.)
     func mayBeat(_ best: ReadingKey, _ utterance: String, tokens: TokenizedText, policy: EditPolicy, freeText: Bool, memo: Memo) -> Bool {
         guard best.wordEdits == 0, freeText, policy.maxEdits(forKeyLength: .max) > 0,
-              !memo.userSpans.contains(where: { $0.key == ObjectIdentifier(model.vocabulary.user) && $0.policy == policy })
+              !memo.hasUserSpans(of: model, policy: policy)
         else { return true }
         var found = FoundValues(closedLists: ["app"])
         found.explainedLists = engine.vocabularyListNames
