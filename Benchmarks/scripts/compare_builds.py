@@ -7,7 +7,8 @@ Each DIR holds a copy of a release build's products (copy Benchmarks/.build/rele
 and libMallocInterposerSwift.so there before and after a change). The script runs
 DIR/PROGRAM ARGS from each folder in turn, N rounds (default 6), so that every build sees
 the same mix of quiet and busy stretches; from each run it takes every output line with a
-median ("median 47.95 µs", "p50 27.0 µs"), keyed by the line's text before the number.
+median or 99th percentile ("median 47.95 µs", "p50 27.0 µs", "p99 245 µs"), keyed by the
+line's text before the number, other numbers left out.
 Per key and build it prints the medians of all runs sorted, and the lowest, which is the
 figure to compare: on the virtual machines this project runs on, other tenants' load comes
 in stretches of tens of seconds that double a run's times, and a run inside such a stretch
@@ -23,7 +24,8 @@ import re
 import subprocess
 import sys
 
-MEDIAN = re.compile(r"(median|p50)\s+([0-9]+(?:\.[0-9]+)?)")
+MEDIAN = re.compile(r"(median|p50|p99)\s+([0-9]+(?:\.[0-9]+)?)")
+NUMBER = re.compile(r"(?<![\w.])[0-9]+(?:\.[0-9]+)?\s*(?:µs|ms)?")
 
 
 def medians(output):
@@ -34,7 +36,10 @@ def medians(output):
     seen = {}
     for line in output.splitlines():
         for match in MEDIAN.finditer(line):
-            key = (line[:match.start()].strip() + " " + match.group(1)).strip()
+            # (The numbers before it are left out: "language given p50 67.1 p99 517.2 µs; no
+            # language p50" must be one key in every run.)
+            prefix = " ".join(NUMBER.sub(" ", line[:match.start()]).split())
+            key = (prefix + " " + match.group(1)).strip()
             seen[key] = seen.get(key, 0) + 1
             found.append((key if seen[key] == 1 else f"{key} (#{seen[key]})", float(match.group(2))))
     return found

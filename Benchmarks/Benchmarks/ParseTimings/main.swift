@@ -284,7 +284,7 @@ if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
         }
         times.sort()
         let best = result.best.map { "\($0.app.bundleIdentifier) \($0.intent.name)" } ?? "nothing"
-        print(String(format: "%@: %.0f µs → %@", language, times[times.count / 2], best))
+        print(String(format: "%@: median %.1f µs → %@", language, times[times.count / 2], best))
     }
     exit(0)
 }
