@@ -95,6 +95,10 @@ final class SearchScratch<Label: TrieLabel> {
     let startUnitAt = ScratchBuffer<Int32>(capacity: 128)
     let endUnitAt = ScratchBuffer<Int32>(capacity: 128)
     let spanHits = ScratchBuffer<SpanHit>(capacity: 64)
+    /// Span search: the columns of the walk's query each label matches, indexed by
+    /// alphabet code, one entry past the last code (always zero, for the wildcard and
+    /// padding); nil without an alphabet (``BitParallelOSAAutomaton``).
+    let matchColumns: ScratchBuffer<UInt64>?
 
     init(core: IndexCore<Label>) {
         self.core = core
@@ -102,6 +106,12 @@ final class SearchScratch<Label: TrieLabel> {
         backward = RadixTrieView(core.backward, pool: core.pool.base)
         encoder = core.alphabet?.encoder ?? LabelEncoder(pageOfBlock: nil, codes: nil)
         keys = KeyTableView(core)
+        matchColumns = core.alphabet.map { alphabet in
+            let table = ScratchBuffer<UInt64>(capacity: alphabet.scalars.count + 1)
+            table.base.update(repeating: 0, count: alphabet.scalars.count + 1)
+            table.count = alphabet.scalars.count + 1
+            return table
+        }
     }
 
     deinit {
@@ -116,6 +126,7 @@ final class SearchScratch<Label: TrieLabel> {
         startUnitAt.deallocate()
         endUnitAt.deallocate()
         spanHits.deallocate()
+        matchColumns?.deallocate()
     }
 
     var padding: Int { Automaton.padding }

@@ -66,10 +66,10 @@ struct SpanBand {
     }
 }
 
-/// Collects the spans a walk accepts: every final column alive in the row.
-struct SpanSink<Label: TrieLabel>: TrieWalkSink {
+/// Records the spans a walk accepts, one per final column alive in the row: the
+/// column's unit gives the span's other end.
+struct SpanRecorder {
     let table: ScratchTable
-    let finals: UnsafePointer<UInt8>
     /// Per stream position, the unit that ends (forward) or starts (backward) there, plus one.
     let unitAt: UnsafePointer<Int32>
     let origin: Int
@@ -78,16 +78,45 @@ struct SpanSink<Label: TrieLabel>: TrieWalkSink {
     let fixedUnit: Int
 
     @inline(__always)
+    func record(key: UInt32, column: Int, distance: UInt8) {
+        let other = Int(unitAt[forward ? origin + column : origin - column]) - 1
+        let start = forward ? fixedUnit : other
+        let end = forward ? other + 1 : fixedUnit + 1
+        table.insertMinimum(UInt64(key) << 32 | UInt64(start) << 16 | UInt64(end), UInt32(distance))
+    }
+}
+
+/// Collects the spans a walk with ``CappedOSAAutomaton`` accepts.
+struct SpanSink<Label: TrieLabel>: TrieWalkSink {
+    let recorder: SpanRecorder
+    let finals: UnsafePointer<UInt8>
+
+    @inline(__always)
     mutating func accept(key: UInt32, state: OSAState<Label>) {
         let padding = CappedOSAAutomaton<Label>.padding
         for lane in 0..<5 {
             let column = Int(state.depth) - 2 + lane
             let value = state[lane]
             guard column > 0, value < CappedOSAAutomaton<Label>.dead, finals[padding + column] != 0 else { continue }
-            let other = Int(unitAt[forward ? origin + column : origin - column]) - 1
-            let start = forward ? fixedUnit : other
-            let end = forward ? other + 1 : fixedUnit + 1
-            table.insertMinimum(UInt64(key) << 32 | UInt64(start) << 16 | UInt64(end), UInt32(value))
+            recorder.record(key: key, column: column, distance: value)
+        }
+    }
+}
+
+/// Collects the spans a walk with ``BitParallelOSAAutomaton`` accepts.
+struct BitSpanSink: TrieWalkSink {
+    let recorder: SpanRecorder
+    let finalColumns: UInt64
+
+    @inline(__always)
+    mutating func accept(key: UInt32, state: BitOSAState) {
+        // (Column 0, the empty span, is no span.)
+        var live = state.r2 & finalColumns & ~1
+        while live != 0 {
+            let column = live.trailingZeroBitCount
+            let bit = UInt64(1) << UInt64(column)
+            recorder.record(key: key, column: column, distance: state.r0 & bit != 0 ? 0 : (state.r1 & bit != 0 ? 1 : 2))
+            live &= live &- 1
         }
     }
 }
@@ -193,21 +222,33 @@ extension SearchScratch {
             return window
         }
 
-        func walk(_ direction: Bool, _ unit: Int, limits: ScratchBuffer<UInt8>, minimumKeyLength: Int, band: Int) {
+        func walk(_ direction: Bool, _ unit: Int, limits: ScratchBuffer<UInt8>, window: Int, minimumKeyLength: Int, band: Int) {
             #if PARLANCE_WALK_STATISTICS
             let before = walkStatistics.total
             defer { walkStatistics.byPass[Swift.min(band * 2 + (direction ? 0 : 1), 15)] += walkStatistics.total - before }
             #endif
             let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
-            let sink = SpanSink<Label>(
-                table: candidates, finals: finals.base, unitAt: (direction ? endUnitAt : startUnitAt).base,
-                origin: origin, forward: direction, fixedUnit: unit)
-            let automaton = Automaton(
-                query: (direction ? stream.base + origin : reversedStream.base + (count - origin)),
-                limits: limits.base, finals: finals.base)
-            var walk = TrieWalk(trie: direction ? forward : backward, automaton: automaton, sink: sink,
-                                jumpFanOut: core.jumpFanOut, minimumKeyLength: Swift.min(minimumKeyLength, 255))
-            walk.run()
+            let recorder = SpanRecorder(table: candidates, unitAt: (direction ? endUnitAt : startUnitAt).base,
+                                        origin: origin, forward: direction, fixedUnit: unit)
+            let query = direction ? stream.base + origin : reversedStream.base + (count - origin)
+            let trie = direction ? forward : backward
+            let minimumKeyLength = Swift.min(minimumKeyLength, 255)
+            // One bit per column where the window fits a word and labels are alphabet codes.
+            if let matches = matchColumns, window < BitParallelOSAAutomaton<Label>.maximumColumns {
+                let lastLabel = matches.count - 1
+                BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: window, lastLabel: lastLabel, set: true)
+                defer { BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: window, lastLabel: lastLabel, set: false) }
+                let automaton = BitParallelOSAAutomaton<Label>(query: query, columns: window, limits: limits.base, finals: finals.base,
+                                                               matches: matches.base, lastLabel: lastLabel)
+                var walk = TrieWalk(trie: trie, automaton: automaton, sink: BitSpanSink(recorder: recorder, finalColumns: automaton.finalColumns),
+                                    jumpFanOut: core.jumpFanOut, minimumKeyLength: minimumKeyLength)
+                walk.run()
+            } else {
+                let automaton = Automaton(query: query, limits: limits.base, finals: finals.base)
+                var walk = TrieWalk(trie: trie, automaton: automaton, sink: SpanSink<Label>(recorder: recorder, finals: finals.base),
+                                    jumpFanOut: core.jumpFanOut, minimumKeyLength: minimumKeyLength)
+                walk.run()
+            }
         }
 
         if spanBandsPolicy != policy {
@@ -250,7 +291,7 @@ extension SearchScratch {
                         for column in 0...window where other[column] != 0 { merged[column] = 1 }
                         openShortest = Swift.min(openShortest, band.shortest - band.edits)
                     } else {
-                        walk(direction, unit, limits: openLimits, minimumKeyLength: openShortest, band: open)
+                        walk(direction, unit, limits: openLimits, window: openWindow, minimumKeyLength: openShortest, band: open)
                         // This band's walk becomes the open one.
                         openWindow = prepare(band, direction, unit, openLimits, finals)
                         open = bandNumber
@@ -259,7 +300,7 @@ extension SearchScratch {
                 }
                 if open >= 0 {
                     let direction = pass == 0 ? bands[open].anchorsForward : !bands[open].anchorsForward
-                    walk(direction, unit, limits: openLimits, minimumKeyLength: openShortest, band: open)
+                    walk(direction, unit, limits: openLimits, window: openWindow, minimumKeyLength: openShortest, band: open)
                 }
             }
         }
