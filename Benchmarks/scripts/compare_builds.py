@@ -25,7 +25,7 @@ import subprocess
 import sys
 
 MEDIAN = re.compile(r"(median|p50|p99)\s+([0-9]+(?:\.[0-9]+)?)")
-NUMBER = re.compile(r"(?<![\w.])[0-9]+(?:\.[0-9]+)?\s*(?:µs|ms)?")
+NUMBER = re.compile(r"(?<![\w.])[0-9]+(?:\.[0-9]+)?(?![\w.])\s*(?:µs|ms)?")
 
 
 def medians(output):
