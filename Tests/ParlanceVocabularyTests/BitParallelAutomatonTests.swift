@@ -55,8 +55,14 @@ import Testing
             }
             let band = CappedOSAAutomaton<Label>(query: buffers.query, limits: buffers.limits, finals: buffers.finals)
             BitParallelOSAAutomaton<Label>.fill(buffers.matches, query: buffers.query, columns: columns, lastLabel: Buffers.alphabet, set: true)
-            let bits = BitParallelOSAAutomaton<Label>(query: buffers.query, columns: columns, limits: buffers.limits,
-                                                      finals: buffers.finals, matches: buffers.matches, lastLabel: Buffers.alphabet)
+            let masks = ColumnMasks(columns: columns, limits: buffers.limits, finals: buffers.finals, padding: Self.padding)
+            let bits = BitParallelOSAAutomaton<Label>(query: buffers.query, masks: masks, matches: buffers.matches, lastLabel: Buffers.alphabet)
+            for column in 0...(columns + 3) {
+                for value: UInt8 in 0...2 {
+                    #expect(band.staysExact(value: value, column: column) == bits.staysExact(value: value, column: column),
+                            "staysExact(\(value), \(column)), trial \(trial)")
+                }
+            }
             var old = band.start, new = bits.start
             for depth in 0...(columns + 3) {
                 let context = "trial \(trial), depth \(depth)"

@@ -167,6 +167,45 @@ struct VocabularySpanTests {
         }
     }
 
+    /// Phrases longer than a machine word has bits (the search walks windows of up to 62
+    /// columns with one automaton, longer ones with another, and folds a band's walk into
+    /// another's only when both take the same form): the same spans as the reference.
+    @Test(arguments: [EditPolicy.default, EditPolicy.fixed(2)])
+    func agreesWithTheReferenceOnPhrasesLongerThanAWord(_ policy: EditPolicy) throws {
+        var generator = Generator(seed: 4321)
+        let english = VocabularyIndexTests.english
+        let words = ["ab", "abc", "bca", "cab", "abba", "baca", "cc", "acab", "bacab", "abcab"]
+        func phrase(_ count: ClosedRange<Int>) -> String {
+            (0..<Int.random(in: count, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")
+        }
+        // Keys of 1 to about 90 characters; windows from a unit start reach past 62 columns.
+        let phrases = (0..<40).map { _ in phrase(1...18) }
+        let index = VocabularyIndex(items: Self.contacts(phrases), tokenizer: english)
+        #expect(phrases.contains { $0.unicodeScalars.count > 70 })
+        let entries = ReferenceSearch.entries(of: index)
+        for number in 0..<24 {
+            // Half the utterances hold a phrase with a typo or two, the others are random.
+            var utterance = number % 2 == 0 ? phrase(2...4) + " " + phrases.randomElement(using: &generator)! + " " + phrase(0...2)
+                : phrase(8...22)
+            var scalars = Array(utterance.unicodeScalars)
+            for _ in 0..<Int.random(in: 0...2, using: &generator) where scalars.count > 1 {
+                let position = Int.random(in: 0..<(scalars.count - 1), using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: scalars[position] = "abc".unicodeScalars.randomElement(using: &generator)!
+                case 1: scalars.remove(at: position)
+                default: scalars.swapAt(position, position + 1)
+                }
+            }
+            utterance = String(String.UnicodeScalarView(scalars))
+            let text = english.tokenize(utterance)
+            let fast = Set(index.allSpans(in: text, policy: policy).map {
+                "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
+            })
+            let slow = Self.referenceSpans(text, index: index, entries: entries, policy: policy)
+            #expect(fast == slow, "\(utterance) \(policy): missing \(slow.subtracting(fast).sorted()), extra \(fast.subtracting(slow).sorted())")
+        }
+    }
+
     /// Words of a real utterance and of names in each language, for random utterances.
     static let languageWords: [(tag: String, words: [String], spaced: Bool)] = [
         ("en", ["anna", "ann", "frank", "barrett", "bart", "send", "a", "message", "to", "sarah", "sara", "play", "the",

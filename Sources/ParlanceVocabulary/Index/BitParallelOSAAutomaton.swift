@@ -18,12 +18,34 @@ struct BitOSAState {
     }
 }
 
+/// A walk's caps and finals, one bit per column (0…62): the columns whose cap is at
+/// least 0, 1, 2, and those where a match may end.
+struct ColumnMasks {
+    var caps: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var finals: UInt64 = 0
+
+    /// The masks of ``CappedOSAAutomaton``'s buffers for columns 0…`columns`:
+    /// `limits[padding + j]` is `cap(j) + 1`, `finals[padding + j]` nonzero at a final column.
+    init(columns: Int, limits: UnsafePointer<UInt8>, finals: UnsafePointer<UInt8>, padding: Int) {
+        for column in 0...columns {
+            let bit = UInt64(1) << UInt64(column)
+            let limit = limits[padding + column]
+            if limit > 0 { caps.0 |= bit }
+            if limit > 1 { caps.1 |= bit }
+            if limit > 2 { caps.2 |= bit }
+            if finals[padding + column] != 0 { self.finals |= bit }
+        }
+    }
+
+    init() {}
+}
+
 /// The automaton of ``CappedOSAAutomaton`` (optimal-string-alignment distance up to 2 with
 /// a cap per query column) for queries of at most ``maximumColumns`` columns, one bit per
 /// column: the nondeterministic automaton of Wu & Manber (1992, "Fast text searching
 /// allowing errors", CACM 35(10)) simulated by rows, as Baeza-Yates & Navarro (1999,
 /// "Faster approximate string matching", Algorithmica 23) do, with the transposition
-/// term of Hyyrö (2003) and the caps as one mask per distance.
+/// term of Hyyrö (2003) and the caps as one mask per distance (``ColumnMasks``).
 ///
 /// A step is some twenty word operations for the whole row, against fifty byte operations
 /// for the five-cell band, and the questions the walk asks at each node (a match? any
@@ -33,7 +55,7 @@ struct BitOSAState {
 ///
 /// The query's labels are read through `matches`, a table from label to the bit set of
 /// the columns it matches (bit j: the query's label j - 1), which the caller fills for
-/// the query's labels before the walk and clears after (``fill(_:query:columns:)``).
+/// the query's labels before the walk and clears after (``fill(_:query:columns:lastLabel:set:)``).
 struct BitParallelOSAAutomaton<Label: TrieLabel>: TrieAutomaton {
     typealias State = BitOSAState
 
@@ -43,8 +65,6 @@ struct BitParallelOSAAutomaton<Label: TrieLabel>: TrieAutomaton {
 
     /// The query, padded as ``CappedOSAAutomaton``'s: `query[padding + j]` is label j.
     let query: UnsafePointer<Label>
-    /// `limits[padding + j]`: `cap(j) + 1` (0 outside the query), as ``CappedOSAAutomaton``'s.
-    let limits: UnsafePointer<UInt8>
     /// The match table, indexed by label; entry `lastLabel` (every larger label, the
     /// wildcard among them) is zero.
     let matches: UnsafePointer<UInt64>
@@ -55,26 +75,12 @@ struct BitParallelOSAAutomaton<Label: TrieLabel>: TrieAutomaton {
 
     private static var padding: Int { CappedOSAAutomaton<Label>.padding }
 
-    /// - Parameters:
-    ///   - columns: the last column (the query's length); at most ``maximumColumns`` - 1.
-    ///   - finals: `finals[padding + j]` nonzero where a match may end.
-    init(query: UnsafePointer<Label>, columns: Int, limits: UnsafePointer<UInt8>, finals: UnsafePointer<UInt8>,
-         matches: UnsafePointer<UInt64>, lastLabel: Int) {
+    init(query: UnsafePointer<Label>, masks: ColumnMasks, matches: UnsafePointer<UInt64>, lastLabel: Int) {
         self.query = query
-        self.limits = limits
         self.matches = matches
         self.lastLabel = lastLabel
-        var caps0: UInt64 = 0, caps1: UInt64 = 0, caps2: UInt64 = 0, finalColumns: UInt64 = 0
-        let padding = BitParallelOSAAutomaton.padding
-        for column in 0...columns {
-            let bit = UInt64(1) << UInt64(column)
-            let limit = limits[padding + column]
-            if limit > 0 { caps0 |= bit }
-            if limit > 1 { caps1 |= bit }
-            if limit > 2 { caps2 |= bit }
-            if finals[padding + column] != 0 { finalColumns |= bit }
-        }
-        (self.caps0, self.caps1, self.caps2, self.finalColumns) = (caps0, caps1, caps2, finalColumns)
+        (caps0, caps1, caps2) = masks.caps
+        finalColumns = masks.finals
     }
 
     /// Sets the match table's entries for the labels of `query`'s columns 1…`columns`
@@ -189,9 +195,12 @@ struct BitParallelOSAAutomaton<Label: TrieLabel>: TrieAutomaton {
 
     @inline(__always)
     func staysExact(value: UInt8, column: Int) -> Bool {
-        let limit = limits + (BitParallelOSAAutomaton.padding + column)
-        let capped = value &+ 1
-        return limit[0] == capped && limit[1] == capped && limit[2] <= capped
+        // The cap is `value` at `column` and the next (no substitution, insertion or
+        // deletion affordable), and at most `value` two on (no deletion after a match).
+        let atLeast = value == 0 ? caps0 : (value == 1 ? caps1 : caps2)
+        let above = value == 0 ? caps1 : (value == 1 ? caps2 : 0)
+        let exactly = atLeast & ~above
+        return (exactly >> UInt64(column)) & 3 == 3 && (above >> UInt64(column + 2)) & 1 == 0
     }
 
     @inline(__always)

@@ -27,7 +27,7 @@ struct SpanBand {
     /// Whether the exact anchor is the start of the span (forward walks match the first
     /// labels exactly, backward walks allow ⌊edits/2⌋ near the end) or its end. Measured on
     /// the benchmark both cost the same; the start it is.
-    var anchorsForward: Bool { true }
+    static var anchorsForward: Bool { true }
 
     /// The forward walk's exact region ends before column `split`. Balanced for two edits;
     /// one further for one edit, where the exact walk is the cheap one (measured: 15% less
@@ -179,18 +179,51 @@ extension SearchScratch {
         finals.reserve(size)
         otherFinals.reserve(size)
 
-        /// Fills `limits` and `finals` for the walk of `band` from `unit` in `direction`;
-        /// returns its window (how many columns it may read), or 0 when no span of the band
-        /// ends in it.
+        // Walks whose window fits a word run on bits (``BitParallelOSAAutomaton``): their
+        // caps and finals are masks, and the match table is filled once per unit and
+        // direction, as wide as any band's window from there (columns past a walk's window
+        // are outside its caps, so their bits in the table never count).
+        let bitColumns = matchColumns == nil ? 0 : BitParallelOSAAutomaton<Label>.maximumColumns
+        var filledColumns = 0
+
+        /// Fills `limits` and `finals` (or, for a window that fits a word, `masks`) for the
+        /// walk of `band` from `unit` in `direction`; returns its window (how many columns it
+        /// may read), or 0 when no span of the band ends in it.
         func prepare(_ band: SpanBand, _ direction: Bool, _ unit: Int, _ limits: ScratchBuffer<UInt8>,
-                     _ finals: ScratchBuffer<UInt8>) -> Int {
+                     _ finals: ScratchBuffer<UInt8>, _ masks: inout ColumnMasks) -> Int {
             // The walk's origin and how far it may read.
             let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
             let available = direction ? count - origin : origin
             let window = Swift.min(available, band.longest, longestSpan)
             guard window >= band.shortest else { return 0 }
-            let limits = limits.base, finals = finals.base
             let unitAt = (direction ? endUnitAt : startUnitAt).base
+            let exactWalk = direction == SpanBand.anchorsForward
+            if window < bitColumns {
+                masks.finals = 0
+                for column in band.shortest...window where unitAt[direction ? origin + column : origin - column] != 0 {
+                    masks.finals |= 1 << UInt64(column)
+                }
+                guard masks.finals != 0 else { return 0 }
+                let columns: UInt64 = 1 << UInt64(window + 1) &- 1
+                if exactWalk {
+                    let split = Swift.min(band.split, window + 1)
+                    let budget = columns & ~(1 << UInt64(split) &- 1)
+                    masks.caps = (columns, band.edits >= 1 ? budget : 0, band.edits >= 2 ? budget : 0)
+                } else {
+                    var caps: (UInt64, UInt64, UInt64) = (columns, 0, 0)
+                    var nextFinal = Int.max
+                    for column in stride(from: window, through: 0, by: -1) {
+                        if masks.finals & 1 << UInt64(column) != 0 { nextFinal = column }
+                        let full = column > band.tail && nextFinal - column < band.split
+                        let cap = full ? band.edits : band.edits / 2
+                        if cap >= 1 { caps.1 |= 1 << UInt64(column) }
+                        if cap >= 2 { caps.2 |= 1 << UInt64(column) }
+                    }
+                    masks.caps = caps
+                }
+                return window
+            }
+            let limits = limits.base, finals = finals.base
             limits.update(repeating: 0, count: window + 2 * padding + 8)
             finals.update(repeating: 0, count: window + 2 * padding + 8)
             var anyFinal = false
@@ -202,7 +235,7 @@ extension SearchScratch {
                 }
             }
             guard anyFinal else { return 0 }
-            if direction == band.anchorsForward {
+            if exactWalk {
                 // The exact walk: the first `split - 1` labels of every span exactly.
                 let split = Swift.min(band.split, window + 1)
                 (limits + padding).update(repeating: 1, count: split)
@@ -222,7 +255,8 @@ extension SearchScratch {
             return window
         }
 
-        func walk(_ direction: Bool, _ unit: Int, limits: ScratchBuffer<UInt8>, window: Int, minimumKeyLength: Int, band: Int) {
+        func walk(_ direction: Bool, _ unit: Int, limits: ScratchBuffer<UInt8>, finals: ScratchBuffer<UInt8>, masks: ColumnMasks,
+                  window: Int, minimumKeyLength: Int, band: Int) {
             #if PARLANCE_WALK_STATISTICS
             let before = walkStatistics.total
             defer { walkStatistics.byPass[Swift.min(band * 2 + (direction ? 0 : 1), 15)] += walkStatistics.total - before }
@@ -233,14 +267,13 @@ extension SearchScratch {
             let query = direction ? stream.base + origin : reversedStream.base + (count - origin)
             let trie = direction ? forward : backward
             let minimumKeyLength = Swift.min(minimumKeyLength, 255)
-            // One bit per column where the window fits a word and labels are alphabet codes.
-            if let matches = matchColumns, window < BitParallelOSAAutomaton<Label>.maximumColumns {
-                let lastLabel = matches.count - 1
-                BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: window, lastLabel: lastLabel, set: true)
-                defer { BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: window, lastLabel: lastLabel, set: false) }
-                let automaton = BitParallelOSAAutomaton<Label>(query: query, columns: window, limits: limits.base, finals: finals.base,
-                                                               matches: matches.base, lastLabel: lastLabel)
-                var walk = TrieWalk(trie: trie, automaton: automaton, sink: BitSpanSink(recorder: recorder, finalColumns: automaton.finalColumns),
+            if window < bitColumns, let matches = matchColumns {
+                if filledColumns == 0 {
+                    filledColumns = Swift.min(direction ? count - origin : origin, longestSpan, bitColumns - 1)
+                    BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: filledColumns, lastLabel: matches.count - 1, set: true)
+                }
+                let automaton = BitParallelOSAAutomaton<Label>(query: query, masks: masks, matches: matches.base, lastLabel: matches.count - 1)
+                var walk = TrieWalk(trie: trie, automaton: automaton, sink: BitSpanSink(recorder: recorder, finalColumns: masks.finals),
                                     jumpFanOut: core.jumpFanOut, minimumKeyLength: minimumKeyLength)
                 walk.run()
             } else {
@@ -256,8 +289,11 @@ extension SearchScratch {
             spanBandsPolicy = policy
         }
         let bands = spanBands
-        // The open walk's caps and a further band's, while deciding whether it folds in.
-        let openLimits = backwardLimits, bandLimits = forwardLimits
+        // The open walk's caps and a further band's, while deciding whether it folds in
+        // (buffers for windows past a word, masks for the others).
+        var (openLimits, bandLimits) = (backwardLimits, forwardLimits)
+        var (openFinals, bandFinals) = (finals, otherFinals)
+        var openMasks = ColumnMasks(), bandMasks = ColumnMasks()
         // From each unit, per direction, the bands' walks in turn, widest budget first. A band
         // whose caps are nowhere above those of the walk before it is folded into that walk:
         // its finals join the walk's, which finds every span the band's own walk would
@@ -268,18 +304,21 @@ extension SearchScratch {
         for pass in 0..<2 {
             for unit in 0..<units where unitStarts[unit] >= 0 {
                 var open = -1, openWindow = 0, openShortest = 0
+                let direction = pass == 0 ? SpanBand.anchorsForward : !SpanBand.anchorsForward
                 for bandNumber in stride(from: bands.count - 1, through: 0, by: -1) {
                     let band = bands[bandNumber]
-                    let direction = pass == 0 ? band.anchorsForward : !band.anchorsForward
                     if open < 0 {
-                        openWindow = prepare(band, direction, unit, openLimits, finals)
+                        openWindow = prepare(band, direction, unit, openLimits, openFinals, &openMasks)
                         if openWindow > 0 { open = bandNumber; openShortest = band.shortest - band.edits }
                         continue
                     }
-                    let window = prepare(band, direction, unit, bandLimits, otherFinals)
+                    let window = prepare(band, direction, unit, bandLimits, bandFinals, &bandMasks)
                     guard window > 0 else { continue }
-                    var dominated = window <= openWindow
-                    if dominated {
+                    // (Both walks' caps in the same form: else the band walks on its own.)
+                    var dominated = window <= openWindow && (window < bitColumns) == (openWindow < bitColumns)
+                    if dominated, openWindow < bitColumns {
+                        dominated = bandMasks.caps.1 & ~openMasks.caps.1 == 0 && bandMasks.caps.2 & ~openMasks.caps.2 == 0
+                    } else if dominated {
                         let band = bandLimits.base + padding, open = openLimits.base + padding
                         for column in 0...window where band[column] > open[column] {
                             dominated = false
@@ -287,20 +326,34 @@ extension SearchScratch {
                         }
                     }
                     if dominated {
-                        let other = otherFinals.base + padding, merged = finals.base + padding
-                        for column in 0...window where other[column] != 0 { merged[column] = 1 }
+                        if openWindow < bitColumns {
+                            openMasks.finals |= bandMasks.finals
+                        } else {
+                            let other = bandFinals.base + padding, merged = openFinals.base + padding
+                            for column in 0...window where other[column] != 0 { merged[column] = 1 }
+                        }
                         openShortest = Swift.min(openShortest, band.shortest - band.edits)
                     } else {
-                        walk(direction, unit, limits: openLimits, window: openWindow, minimumKeyLength: openShortest, band: open)
+                        walk(direction, unit, limits: openLimits, finals: openFinals, masks: openMasks, window: openWindow,
+                             minimumKeyLength: openShortest, band: open)
                         // This band's walk becomes the open one.
-                        openWindow = prepare(band, direction, unit, openLimits, finals)
+                        swap(&openLimits, &bandLimits)
+                        swap(&openFinals, &bandFinals)
+                        swap(&openMasks, &bandMasks)
+                        openWindow = window
                         open = bandNumber
                         openShortest = band.shortest - band.edits
                     }
                 }
                 if open >= 0 {
-                    let direction = pass == 0 ? bands[open].anchorsForward : !bands[open].anchorsForward
-                    walk(direction, unit, limits: openLimits, window: openWindow, minimumKeyLength: openShortest, band: open)
+                    walk(direction, unit, limits: openLimits, finals: openFinals, masks: openMasks, window: openWindow,
+                         minimumKeyLength: openShortest, band: open)
+                }
+                if filledColumns > 0, let matches = matchColumns {
+                    let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
+                    let query = direction ? stream.base + origin : reversedStream.base + (count - origin)
+                    BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: filledColumns, lastLabel: matches.count - 1, set: false)
+                    filledColumns = 0
                 }
             }
         }
