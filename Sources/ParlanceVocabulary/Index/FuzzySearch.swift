@@ -55,6 +55,17 @@ struct LookupSink<Label: TrieLabel>: TrieWalkSink {
     }
 }
 
+/// ``LookupSink`` for walks with ``BitParallelOSAAutomaton``.
+struct BitLookupSink: TrieWalkSink {
+    let table: ScratchTable
+    let column: Int
+
+    @inline(__always)
+    mutating func accept(key: UInt32, state: BitOSAState) {
+        if let distance = state.distance(atColumn: column) { table.insertMinimum(UInt64(key), UInt32(distance)) }
+    }
+}
+
 /// Per-searcher buffers and the search passes, for one label width. Not thread-safe: one
 /// per thread (``VocabularySearcher``), reused for every query without allocating.
 final class SearchScratch<Label: TrieLabel> {
@@ -95,9 +106,9 @@ final class SearchScratch<Label: TrieLabel> {
     let startUnitAt = ScratchBuffer<Int32>(capacity: 128)
     let endUnitAt = ScratchBuffer<Int32>(capacity: 128)
     let spanHits = ScratchBuffer<SpanHit>(capacity: 64)
-    /// Span search: the columns of the walk's query each label matches, indexed by
-    /// alphabet code, one entry past the last code (always zero, for the wildcard and
-    /// padding); nil without an alphabet (``BitParallelOSAAutomaton``).
+    /// Lookups and span search: the columns of the walk's query each label matches,
+    /// indexed by alphabet code, one entry past the last code (always zero, for the
+    /// wildcard and padding); nil without an alphabet (``BitParallelOSAAutomaton``).
     let matchColumns: ScratchBuffer<UInt64>?
 
     init(core: IndexCore<Label>) {
@@ -207,9 +218,24 @@ final class SearchScratch<Label: TrieLabel> {
         setLimits(forwardLimits, split: split, low: 0, high: edits)
         // Reversed columns j' ≤ m - s are original columns j ≥ s.
         setLimits(backwardLimits, split: length - split + 1, low: edits / 2, high: edits)
-        let sink = LookupSink<Label>(table: candidates, column: length)
         // Keys shorter than m - k cannot match.
         let shortest = Swift.min(Swift.max(length - edits, 0), 255)
+        if let matches = matchColumns, length < BitParallelOSAAutomaton<Label>.maximumColumns {
+            // One bit per column (see ``BitParallelOSAAutomaton``), each walk with its query in the table.
+            func walk(_ trie: RadixTrieView<Label>, _ labels: UnsafePointer<Label>, _ limits: ScratchBuffer<UInt8>) {
+                BitParallelOSAAutomaton<Label>.fill(matches.base, query: labels, columns: length, lastLabel: matches.count - 1, set: true)
+                let masks = ColumnMasks(columns: length, limits: limits.base, finals: finals.base, padding: padding)
+                let automaton = BitParallelOSAAutomaton<Label>(query: labels, masks: masks, matches: matches.base, lastLabel: matches.count - 1)
+                var walk = TrieWalk(trie: trie, automaton: automaton, sink: BitLookupSink(table: candidates, column: length),
+                                    jumpFanOut: core.jumpFanOut, minimumKeyLength: shortest)
+                walk.run()
+                BitParallelOSAAutomaton<Label>.fill(matches.base, query: labels, columns: length, lastLabel: matches.count - 1, set: false)
+            }
+            walk(forward, query.base, forwardLimits)
+            walk(backward, reversed.base, backwardLimits)
+            return
+        }
+        let sink = LookupSink<Label>(table: candidates, column: length)
         var forwardWalk = TrieWalk(
             trie: forward,
             automaton: Automaton(query: query.base, limits: forwardLimits.base, finals: finals.base),
