@@ -267,7 +267,7 @@ extension SearchScratch {
             let query = direction ? stream.base + origin : reversedStream.base + (count - origin)
             let trie = direction ? forward : backward
             let minimumKeyLength = Swift.min(minimumKeyLength, 255)
-            if window < bitColumns, let matches = matchColumns {
+            func bitWalk(_ matches: ScratchBuffer<UInt64>, _ masks: ColumnMasks) {
                 if filledColumns == 0 {
                     filledColumns = Swift.min(direction ? count - origin : origin, longestSpan, bitColumns - 1)
                     BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: filledColumns, lastLabel: matches.count - 1, set: true)
@@ -276,12 +276,23 @@ extension SearchScratch {
                 var walk = TrieWalk(trie: trie, automaton: automaton, sink: BitSpanSink(recorder: recorder, finalColumns: masks.finals),
                                     jumpFanOut: core.jumpFanOut, minimumKeyLength: minimumKeyLength)
                 walk.run()
-            } else {
+            }
+            func bandWalk(minimumKeyLength: Int) {
                 let automaton = Automaton(query: query, limits: limits.base, finals: finals.base)
                 var walk = TrieWalk(trie: trie, automaton: automaton, sink: SpanSink<Label>(recorder: recorder, finals: finals.base),
                                     jumpFanOut: core.jumpFanOut, minimumKeyLength: minimumKeyLength)
                 walk.run()
             }
+            guard let matches = matchColumns else { return bandWalk(minimumKeyLength: minimumKeyLength) }
+            if window < bitColumns { return bitWalk(matches, masks) }
+            // A window past a word (long keys, a long utterance): the spans of up to 62
+            // columns on bits, the caps read from the buffers (the finals beyond only raise
+            // them, and caps only prune); then the longer ones with the band automaton,
+            // where only keys of at least 61 labels can match.
+            let head = ColumnMasks(columns: bitColumns - 1, limits: limits.base, finals: finals.base, padding: padding)
+            if head.finals != 0 { bitWalk(matches, head) }
+            (finals.base + padding).update(repeating: 0, count: bitColumns)
+            bandWalk(minimumKeyLength: Swift.min(Swift.max(minimumKeyLength, bitColumns - EditPolicy.maximumEdits), 255))
         }
 
         if spanBandsPolicy != policy {
