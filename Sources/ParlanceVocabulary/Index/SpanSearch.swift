@@ -184,7 +184,7 @@ extension SearchScratch {
         // direction, as wide as any band's window from there (columns past a walk's window
         // are outside its caps, so their bits in the table never count).
         let bitColumns = matchColumns == nil ? 0 : BitParallelOSAAutomaton<Label>.maximumColumns
-        var filledColumns = 0
+        var filled: (query: UnsafePointer<Label>, columns: Int)?
 
         /// Fills `limits` and `finals` (or, for a window that fits a word, `masks`) for the
         /// walk of `band` from `unit` in `direction`; returns its window (how many columns it
@@ -268,9 +268,10 @@ extension SearchScratch {
             let trie = direction ? forward : backward
             let minimumKeyLength = Swift.min(minimumKeyLength, 255)
             func bitWalk(_ matches: ScratchBuffer<UInt64>, _ masks: ColumnMasks) {
-                if filledColumns == 0 {
-                    filledColumns = Swift.min(direction ? count - origin : origin, longestSpan, bitColumns - 1)
-                    BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: filledColumns, lastLabel: matches.count - 1, set: true)
+                if filled == nil {
+                    let columns = Swift.min(direction ? count - origin : origin, longestSpan, bitColumns - 1)
+                    BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: columns, lastLabel: matches.count - 1, set: true)
+                    filled = (UnsafePointer(query), columns)
                 }
                 let automaton = BitParallelOSAAutomaton<Label>(query: query, masks: masks, matches: matches.base, lastLabel: matches.count - 1)
                 var walk = TrieWalk(trie: trie, automaton: automaton, sink: BitSpanSink(recorder: recorder, finalColumns: masks.finals),
@@ -360,11 +361,9 @@ extension SearchScratch {
                     walk(direction, unit, limits: openLimits, finals: openFinals, masks: openMasks, window: openWindow,
                          minimumKeyLength: openShortest, band: open)
                 }
-                if filledColumns > 0, let matches = matchColumns {
-                    let origin = Int(direction ? unitStarts[unit] : unitEnds[unit])
-                    let query = direction ? stream.base + origin : reversedStream.base + (count - origin)
-                    BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: filledColumns, lastLabel: matches.count - 1, set: false)
-                    filledColumns = 0
+                if let (query, columns) = filled, let matches = matchColumns {
+                    BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: columns, lastLabel: matches.count - 1, set: false)
+                    filled = nil
                 }
             }
         }
