@@ -105,6 +105,11 @@ final class SearchScratch<Label: TrieLabel> {
     let reversedStream = ScratchBuffer<Label>(capacity: 256)
     let startUnitAt = ScratchBuffer<Int32>(capacity: 128)
     let endUnitAt = ScratchBuffer<Int32>(capacity: 128)
+    /// Span search: the same as bits, for the bit walks' finals: a unit ends at stream
+    /// position p (bit p of `unitEndBits`), or starts at position `count - p` (bit p of
+    /// `reversedUnitStartBits`: in the reversed stream's order).
+    let unitEndBits = ScratchBuffer<UInt64>(capacity: 4)
+    let reversedUnitStartBits = ScratchBuffer<UInt64>(capacity: 4)
     let spanHits = ScratchBuffer<SpanHit>(capacity: 64)
     /// Lookups and span search: the columns of the walk's query each label matches,
     /// indexed by alphabet code, one entry past the last code (always zero, for the
@@ -136,6 +141,8 @@ final class SearchScratch<Label: TrieLabel> {
         reversedStream.deallocate()
         startUnitAt.deallocate()
         endUnitAt.deallocate()
+        unitEndBits.deallocate()
+        reversedUnitStartBits.deallocate()
         spanHits.deallocate()
         matchColumns?.deallocate()
     }

@@ -169,6 +169,23 @@ extension SearchScratch {
             startUnitAt[Int(unitStarts[unit])] = Int32(unit + 1)
             endUnitAt[Int(unitEnds[unit])] = Int32(unit + 1)
         }
+        // (Two words of slack: a walk reads the 64 bits from its origin on.)
+        let edgeWords = (count + 1) / 64 + 2
+        unitEndBits.reserve(edgeWords)
+        reversedUnitStartBits.reserve(edgeWords)
+        let endBits = unitEndBits.base, reversedStartBits = reversedUnitStartBits.base
+        endBits.update(repeating: 0, count: edgeWords)
+        reversedStartBits.update(repeating: 0, count: edgeWords)
+        for unit in 0..<units where unitStarts[unit] >= 0 {
+            let end = Int(unitEnds[unit]), reversedStart = count - Int(unitStarts[unit])
+            endBits[end >> 6] |= 1 << UInt64(end & 63)
+            reversedStartBits[reversedStart >> 6] |= 1 << UInt64(reversedStart & 63)
+        }
+        /// The 64 bits of `bits` from bit `first` on.
+        @inline(__always) func word(_ bits: UnsafeMutablePointer<UInt64>, from first: Int) -> UInt64 {
+            let shift = UInt64(first & 63), low = bits[first >> 6]
+            return shift == 0 ? low : low >> shift | bits[(first >> 6) + 1] << (64 - shift)
+        }
 
         for unit in 0..<units where unitStarts[unit] >= 0 {
             exactSpans(from: unit, at: Int(unitStarts[unit]), streamLength: count)
@@ -199,12 +216,12 @@ extension SearchScratch {
             let unitAt = (direction ? endUnitAt : startUnitAt).base
             let exactWalk = direction == SpanBand.anchorsForward
             if window < bitColumns {
-                masks.finals = 0
-                for column in band.shortest...window where unitAt[direction ? origin + column : origin - column] != 0 {
-                    masks.finals |= 1 << UInt64(column)
-                }
-                guard masks.finals != 0 else { return 0 }
+                // Column j is final where a unit ends at origin + j (forwards) or starts at
+                // origin - j (backwards), for the band's lengths.
                 let columns: UInt64 = 1 << UInt64(window + 1) &- 1
+                let edges = direction ? word(endBits, from: origin) : word(reversedStartBits, from: count - origin)
+                masks.finals = edges & columns & ~(1 << UInt64(band.shortest) &- 1)
+                guard masks.finals != 0 else { return 0 }
                 if exactWalk {
                     let split = Swift.min(band.split, window + 1)
                     let budget = columns & ~(1 << UInt64(split) &- 1)
