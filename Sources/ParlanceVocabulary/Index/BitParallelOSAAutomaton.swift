@@ -11,9 +11,14 @@ struct BitOSAState {
     /// The distance at `column`, or nil when its cell is dead.
     @inline(__always)
     func distance(atColumn column: Int) -> Int? {
-        guard column >= 0, column < 64 else { return nil }
+        guard column >= 0, column < 64, r2 & UInt64(1) << UInt64(column) != 0 else { return nil }
+        return Int(distance(ofLiveColumn: column))
+    }
+
+    /// The distance at `column` (0…63), a column whose cell is alive (its bit set in `r2`).
+    @inline(__always)
+    func distance(ofLiveColumn column: Int) -> UInt8 {
         let bit = UInt64(1) << UInt64(column)
-        if r2 & bit == 0 { return nil }
         return r0 & bit != 0 ? 0 : (r1 & bit != 0 ? 1 : 2)
     }
 }

@@ -114,8 +114,7 @@ struct BitSpanSink: TrieWalkSink {
         var live = state.r2 & finalColumns & ~1
         while live != 0 {
             let column = live.trailingZeroBitCount
-            let bit = UInt64(1) << UInt64(column)
-            recorder.record(key: key, column: column, distance: state.r0 & bit != 0 ? 0 : (state.r1 & bit != 0 ? 1 : 2))
+            recorder.record(key: key, column: column, distance: state.distance(ofLiveColumn: column))
             live &= live &- 1
         }
     }
