@@ -52,15 +52,13 @@ struct ExpectedLabels<Label: TrieLabel>: Sequence {
 
     @inline(__always)
     subscript(index: Int) -> Label {
-        var storage = storage
-        return withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) }
+        withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) }
     }
 
     @inline(__always)
     mutating func insert(_ label: Label) {
         // Padding stands for "past the end of the query": no child carries it.
-        if label == Label.padding { return }
-        for index in 0..<count where self[index] == label { return }
+        if label == Label.padding || contains(label) { return }
         guard count < 64 / MemoryLayout<Label>.stride else { return }
         let offset = count * MemoryLayout<Label>.stride
         withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: label, toByteOffset: offset, as: Label.self) }
@@ -69,8 +67,12 @@ struct ExpectedLabels<Label: TrieLabel>: Sequence {
 
     @inline(__always)
     func contains(_ label: Label) -> Bool {
-        for index in 0..<count where self[index] == label { return true }
-        return false
+        withUnsafeBytes(of: storage) { bytes in
+            for index in 0..<count where bytes.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) == label {
+                return true
+            }
+            return false
+        }
     }
 
     struct Iterator: IteratorProtocol {
