@@ -278,3 +278,56 @@ func randomStringsNeverBreakSpans(tag: String) throws {
         #expect(lexicon.pieces.contains(ArraySlice(number.unicodeScalars)), "\(tag): \(number)")
     }
 }
+
+@Test(arguments: ["en", "de", "es", "fr", "it", "pt", "nl", "ru", "ja", "zh-Hans"])
+func strictParseFirstNeverReadsWorseThanTheLenientParse(tag: String) throws {
+    // A run is read with ICU's strict parse first and leniently only when that fails
+    // (`Scan.readSpelled`). The sentences hold ICU's own spellings of a spread of values
+    // (every rule set: cardinal, verbose, ordinal, year), the same with hyphens as spaces
+    // and capitalized, between words, and two side by side. Against the lenient parse
+    // alone, a reading may differ only by reading more of the spelled numbers whole, with
+    // their values: ICU 72's lenient parse misses some ("decimosegundos", 12th) and splits
+    // others ("две тысячи двадцать четвертого", 2024th, as 2020 and 4th), which the strict
+    // parse reads and the round trip confirms.
+    let language = try Language(tag)
+    let strictFirst = try NumberReader(language: language, options: .init(), parsesStrictlyFirst: true)
+    let lenient = try NumberReader(language: language, options: .init(), parsesStrictlyFirst: false)
+    var generator = SeededGenerator(seed: 7)
+    var values: [Double] = Array(0...25).map(Double.init) + [40, 99, 101, 115, 300, 999, 1000, 1001, 1234, 2000, 2024,
+                                                               10_000, 21_000, 100_000, 1_000_000, 3_400_000, 2.5]
+    values += (0..<12).map { _ in Double(Int.random(in: 1_001...999_999, using: &generator)) }
+    let spellings = strictFirst.spellings(of: values)
+    /// A sentence and the numbers spelled in it: scalar span and value.
+    var sentences: [(text: String, spelled: [(span: Range<Int>, value: Double)])] = []
+    var clean: [(text: String, value: Double)] = []
+    for value in values {
+        for spelled in spellings[value] ?? [] {
+            let text = String(spelled.unicodeScalars.filter { $0 != "\u{AD}" }.map(Character.init))
+            let span = 0..<text.unicodeScalars.count
+            clean.append((text, value))
+            sentences.append((text, [(span, value)]))
+            sentences.append((text.replacingOccurrences(of: "-", with: " "), [(span, value)]))
+            sentences.append((text.prefix(1).uppercased() + text.dropFirst(), [(span, value)]))
+            sentences.append(("x \(text) y", [(2..<(span.upperBound + 2), value)]))
+        }
+    }
+    for _ in 0..<40 {
+        let first = clean.randomElement(using: &generator)!, second = clean.randomElement(using: &generator)!
+        let offset = first.text.unicodeScalars.count + 1
+        sentences.append(("\(first.text) \(second.text)", [(0..<(offset - 1), first.value),
+                                                            (offset..<(offset + second.text.unicodeScalars.count), second.value)]))
+    }
+    var improved = 0
+    var worse: [String] = []
+    for sentence in sentences {
+        let expected = lenient.numbers(in: sentence.text), found = strictFirst.numbers(in: sentence.text)
+        guard found != expected else { continue }
+        func whole(_ reading: [NumberMatch]) -> Int {
+            sentence.spelled.count { spelled in reading.contains { $0.scalarRange == spelled.span && $0.value == spelled.value } }
+        }
+        if whole(found) > whole(expected) { improved += 1 } else { worse.append("\(sentence.text): \(found) against \(expected)") }
+    }
+    #expect(clean.count > 25, "\(tag): only \(clean.count) spellings")
+    #expect(worse.isEmpty, "\(tag): \(worse.count) of \(sentences.count) readings differ without reading more: \(worse.prefix(5))")
+    print("\(tag): \(sentences.count) sentences, \(improved) read better with the strict parse first")
+}

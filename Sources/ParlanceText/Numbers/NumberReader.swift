@@ -14,8 +14,9 @@
 /// How words are read:
 /// 1. Units (words; characters in unspaced scripts) made of lexicon pieces form runs, joined
 ///    only by spaces and hyphens: a comma or a full stop ends a run ("one, two" is two numbers).
-/// 2. ICU parses each run leniently from its first unit; the parse is cut back to the last
-///    whole unit it covered.
+/// 2. ICU parses each run from its first unit: strictly first (exact text in lower case, no
+///    collator, cheap), leniently when the strict parse does not read the whole window or
+///    is not confirmed; a lenient parse is cut back to the last whole unit it covered.
 /// 3. The parse is confirmed by formatting the value back with each public rule set: the
 ///    span's letters must equal one spelling's letters ("fifty two" = "fifty-two",
 ///    "one hundred and five" = verbose "one hundred and five"). ICU 72's lenient parse runs
@@ -57,18 +58,23 @@ public final class NumberReader: Sendable {
 
     /// The formatters one parse needs; never shared between threads at the same time.
     final class Formats {
+        /// The spell-out format, lenient.
         let spellout: NumberFormat
+        /// The same rules, strict: exact text, no collator (see ``Scan/readSpelled(_:)``).
+        let strictSpellout: NumberFormat
         let decimal: NumberFormat
         let ordinal: NumberFormat
 
-        init(spellout: NumberFormat, decimal: NumberFormat, ordinal: NumberFormat) {
+        init(spellout: NumberFormat, strictSpellout: NumberFormat, decimal: NumberFormat, ordinal: NumberFormat) {
             self.spellout = spellout
+            self.strictSpellout = strictSpellout
             self.decimal = decimal
             self.ordinal = ordinal
         }
 
         func clone() throws(ICUError) -> Formats {
-            Formats(spellout: try spellout.clone(), decimal: try decimal.clone(), ordinal: try ordinal.clone())
+            Formats(spellout: try spellout.clone(), strictSpellout: try strictSpellout.clone(),
+                    decimal: try decimal.clone(), ordinal: try ordinal.clone())
         }
     }
 
@@ -80,6 +86,8 @@ public final class NumberReader: Sendable {
     public let tokenizer: Tokenizer
     let lexicon: NumberLexicon
     let formats: NumberFormatPool<Formats>
+    /// Whether a run is read with ICU's strict parse before its lenient one.
+    let parsesStrictlyFirst: Bool
     /// ICU results shared by every reading (see ``ScanMemo``).
     let memo = ScanMemo()
 
@@ -90,14 +98,22 @@ public final class NumberReader: Sendable {
     ///
     /// - Throws: ``ICUError`` when ICU cannot open a number format (a broken ICU install).
     ///   A language without spell-out rules is not an error: it reads digits only.
-    public init(language: Language, options: Options = Options()) throws(ICUError) {
+    public convenience init(language: Language, options: Options = Options()) throws(ICUError) {
+        try self.init(language: language, options: options, parsesStrictlyFirst: true)
+    }
+
+    /// `parsesStrictlyFirst` false: every run goes straight to ICU's lenient parse (tests
+    /// compare the two ways).
+    init(language: Language, options: Options, parsesStrictlyFirst: Bool) throws(ICUError) {
         self.language = language
         self.options = options
+        self.parsesStrictlyFirst = parsesStrictlyFirst
         tokenizer = try Tokenizer(language: language)
         let spellout = try NumberFormat(.spellout, locale: language.icuLocale)
         spellout.setLenient(true)
         let formats = Formats(
             spellout: spellout,
+            strictSpellout: try NumberFormat(.spellout, locale: language.icuLocale),
             decimal: try NumberFormat(.decimal, locale: language.icuLocale),
             ordinal: try NumberFormat(.ordinal, locale: language.icuLocale))
         lexicon = try NumberLexicon(language: language, tokenizer: tokenizer, spellout: formats.spellout,
