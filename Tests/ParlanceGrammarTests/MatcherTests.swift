@@ -138,6 +138,42 @@ struct MatcherTests {
         #expect(Self.match("set porch lamp brightness to 150%").0.best == nil)
     }
 
+    @Test func numbersInWordsAboveTheSpelledLimit() throws {
+        // Above the spelled limit a number reader reads the utterance: through the grammar's
+        // own tokenization when the reader is the grammar's language, through its own where
+        // an apostrophe was read as a space or the range reads another language's words.
+        let grammar = try CompiledGrammar(GrammarLoaderTests.grammar("""
+            language: en
+            intents:
+              SendMoney:
+                data:
+                  - sentences: ["send {amount} dollars to {contact}"]
+              Remind:
+                data:
+                  - sentences: ["remind me in {jahr}"]
+            lists:
+              amount:
+                range: {from: 1, to: 100000}
+              jahr:
+                range: {from: 1990, to: 2100, words_language: de}
+              contact:
+                wildcard: true
+            """))
+        let cases: [(String, String, DataValue)] = [
+            ("send ⟦two thousand five hundred⟧ dollars to Ben", "amount", 2500),
+            ("send ⟦Twelve Thousand⟧ dollars to Ben's brother", "amount", 12000),
+            ("send ⟦forty-two thousand⟧ dollars to Ben", "amount", 42000),
+            ("send ⟦999⟧ dollars to Ben", "amount", 999),
+            ("remind me in ⟦zweitausendzwei⟧", "jahr", 2002),
+        ]
+        for (marked, slot, value) in cases {
+            let (utterance, spans) = Self.marked(marked)
+            let found = try #require(grammar.match(utterance).best?.slot(slot), "\(utterance)")
+            #expect(found.value == value && found.span == spans[0], "\(utterance): \(found)")
+        }
+        #expect(grammar.match("send two thousand five hundred dollars").best == nil)
+    }
+
     @Test func wildcardsTakeTheShortestSpanThatLetsTheRestMatch() throws {
         let (result, spans) = Self.match("play ⟦the beatles in the kitchen⟧ in the ⟦living room⟧")
         let best = try #require(result.best)

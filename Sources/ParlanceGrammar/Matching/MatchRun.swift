@@ -654,7 +654,12 @@ struct MatchRun {
         if let known = workspace.readNumbers[key] { return known }
         var byStart: [Int: [(end: Int, value: Double)]] = [:]
         let limit = Double(SpelledNumbers.spelledLimit)
-        let numbers = reader.numbers(in: String(String.UnicodeScalarView(input.utterance)))
+        // The grammar's tokenization is the reader's when both tokenizers are the language's
+        // (a tokenizer is its language's) and no apostrophe was read as a space: then the
+        // utterance is not rebuilt and tokenized again, which was half this call.
+        let numbers = input.tokenized.language == reader.language && !input.utterance.contains(where: Normalizer.isApostrophe)
+            ? reader.numbers(in: input.tokenized)
+            : reader.numbers(in: String(String.UnicodeScalarView(input.utterance)))
         if numbers.contains(where: { $0.isSpelledOut && $0.value > limit }) {
             // Utterance offsets → positions: a number must start and end at unit edges.
             var startAt: [Int32: Int] = [:], endAt: [Int32: Int] = [:]
