@@ -20,9 +20,10 @@ extension NumberReader {
     struct Spelling { let letters: String; let kind: NumberLexicon.RuleSet.Kind }
 
     /// The results of ICU calls that depend on nothing but the reader: the spellings of a value
-    /// (formatting it with every rule set) and the strict and lenient parses of a text. Shared by every
-    /// reading, so that an engine reading "für vier Personen um 19 Uhr" in each utterance and
-    /// each pass formats "vier" once, not once per reading (a fifth of such a parse's time).
+    /// (formatting it with every rule set) and the strict and lenient parses of a text. Shared
+    /// by every reading, so that an engine reading "für vier Personen um 19 Uhr" in each
+    /// utterance and each pass formats "vier" once, not once per reading (a fifth of such a
+    /// parse's time).
     /// Bounded: when full, it starts over.
     final class ScanMemo: @unchecked Sendable {
         private let lock = Lock()
@@ -216,9 +217,8 @@ extension NumberReader {
         }
 
         /// The value ICU's strict spell-out parse reads from all of `text`, lowercased; nil
-        /// when it reads less.
-        /// ICU tries every public rule set, some 200,000 instructions for a short run: the
-        /// result is remembered as the lenient parse's is.
+        /// when it reads less. ICU tries every public rule set, some 200,000 instructions for
+        /// a short run: the result is remembered as the lenient parse's is.
         func parseStrictly(_ text: [UInt16]) -> Double? {
             if let known = reader.memo.strictParse(of: text) { return known }
             let lowered = Array(String(decoding: text, as: UTF16.self).lowercased().utf16)
