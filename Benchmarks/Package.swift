@@ -17,10 +17,16 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
-        // Allocation counts for the VocabularyTimings harness (package-benchmark's own interposer).
+        // Allocation counts for the timing harnesses (package-benchmark's own interposer).
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
+        // Counts a harness's allocations: the interposer preloaded, its counter read.
+        .target(
+            name: "AllocationCounting",
+            dependencies: [.product(name: "MallocInterposerSwift", package: "malloc-interposer")],
+            path: "Benchmarks/AllocationCounting"
+        ),
         // A quick harness for grammar compile and match times on the corpus in ../shared.
         .executableTarget(
             name: "GrammarTimings",
@@ -34,7 +40,7 @@ let package = Package(
         // Full parse latency with the whole catalogue, the sample apps and 100k user entries.
         .executableTarget(
             name: "ParseTimings",
-            dependencies: [.product(name: "Parlance", package: root)],
+            dependencies: [.product(name: "Parlance", package: root), "AllocationCounting"],
             path: "Benchmarks/ParseTimings"
         ),
         // A quick harness for vocabulary lookup, prefix and span timings on ../shared/bench/vocab.
@@ -43,7 +49,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ParlanceText", package: root),
                 .product(name: "ParlanceVocabulary", package: root),
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                "AllocationCounting",
             ],
             path: "Benchmarks/VocabularyTimings"
         ),

@@ -4,6 +4,7 @@
 //   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N] [--utterance TEXT]
 //                                                               [--cached-loads N] [--parse-rounds N [--language TAG] [--every-language]] [--repeat N] [--evict]
 //                                                               [--evidence-ratio R] [--parse-rounds N --compare-modes | --evidence-only]
+//                                                               [--count-allocations]
 //
 // --failures lists on stderr the utterances whose best parse misses its test; --slowest N
 // the N slowest utterances of each set (median of the five runs); --utterance TEXT times
@@ -21,6 +22,9 @@
 // caches), and sums the medians by how many languages were read first without one: what
 // not knowing the language costs, in one process, so that the machine's drift is shared;
 // --evidence-only times only Engine.languageEvidence(for:) of every utterance.
+// --count-allocations counts each parse's allocations (the malloc interposer preloaded: the
+// program re-executes itself) and prints their median and p99 beside the times, which it
+// slows a little (every allocation is counted).
 //
 // "Every language tried" means no language given: the engine reads the languages written in
 // the utterance's scripts whose words spell a fair share of it (EngineOptions.languageEvidenceRatio).
@@ -29,8 +33,19 @@
 // ../shared is absent): people become UnicornChat contacts, companies BillPay payees,
 // titles Tempo playlists. The utterances are Corpora/tests/<language>/*.yaml, parsed
 // with their language given and, separately, with none given.
+import AllocationCounting
 import Foundation
 import Parlance
+
+let countsAllocations = CommandLine.arguments.contains("--count-allocations")
+if countsAllocations { AllocationCounting.start() }
+
+/// Allocations per parse, when counted: " allocations p50 A p99 B", else "".
+func allocationText(_ counts: [Double]) -> String {
+    guard countsAllocations, AllocationCounting.isCounting, !counts.isEmpty else { return "" }
+    let sorted = counts.sorted()
+    return String(format: ", allocations p50 %.0f p99 %.0f", percentile(sorted, 0.5), percentile(sorted, 0.99))
+}
 
 func micros(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
@@ -180,19 +195,22 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
         }
         exit(0)
     }
-    var times: [Double] = [], cpuTimes: [Double] = []
+    var times: [Double] = [], cpuTimes: [Double] = [], allocations: [Double] = []
     for _ in 0..<rounds {
         for item in items {
+            let allocated = countsAllocations ? AllocationCounting.count() : 0
             let start = clock.now, cpuStart = threadCPUMicros()
             _ = engine.parse(item.utterance, language: everyLanguage ? nil : item.language, locked: item.locked)
             cpuTimes.append(threadCPUMicros() - cpuStart)
             times.append(micros(clock.now - start))
+            if countsAllocations { allocations.append(Double(AllocationCounting.count() - allocated)) }
         }
     }
     times.sort()
     cpuTimes.sort()
     print(String(format: "%d parses: p50 %.1f µs, p99 %.1f µs (thread CPU time: p50 %.1f µs, p99 %.1f µs)", times.count,
-                 percentile(times, 0.5), percentile(times, 0.99), percentile(cpuTimes, 0.5), percentile(cpuTimes, 0.99)))
+                 percentile(times, 0.5), percentile(times, 0.99), percentile(cpuTimes, 0.5), percentile(cpuTimes, 0.99))
+          + allocationText(allocations))
     if everyLanguage {
         // How many languages the engine read each utterance in, and whether the test's was one.
         var tried: [Int: Int] = [:]
@@ -273,18 +291,20 @@ if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
     let only = arguments.firstIndex(of: "--language").map { arguments[$0 + 1] }
     for language in engine.languages + ["(no language given)"] where only == nil || only == language {
         let tag: String? = language.hasPrefix("(") ? nil : language
-        var times: [Double] = []
+        var times: [Double] = [], allocations: [Double] = []
         var result = engine.parse(text, language: tag)
         let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 9
         for _ in 0..<repeats {
             if let evictionBuffer { evictCaches(evictionBuffer) }
+            let allocated = countsAllocations ? AllocationCounting.count() : 0
             let start = clock.now
             result = engine.parse(text, language: tag)
             times.append(micros(clock.now - start))
+            if countsAllocations { allocations.append(Double(AllocationCounting.count() - allocated)) }
         }
         times.sort()
         let best = result.best.map { "\($0.app.bundleIdentifier) \($0.intent.name)" } ?? "nothing"
-        print(String(format: "%@: median %.1f µs → %@", language, times[times.count / 2], best))
+        print(String(format: "%@: median %.1f µs → %@", language, times[times.count / 2], best) + allocationText(allocations))
     }
     exit(0)
 }
@@ -293,14 +313,16 @@ var rows: [[String: Any]] = []
 func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest) -> String?) -> [String: Any]? {
     guard !items.isEmpty else { return nil }
     for item in items { _ = engine.parse(item.utterance, language: language(item), locked: item.locked) }  // warm
-    var times: [Double] = []
+    var times: [Double] = [], allocations: [Double] = []
     var perItem = [[Double]](repeating: [], count: items.count)
     var passed = 0
     for _ in 0..<5 {
         for (position, item) in items.enumerated() {
+            let allocated = countsAllocations ? AllocationCounting.count() : 0
             let start = clock.now
             let result = engine.parse(item.utterance, language: language(item), locked: item.locked)
             times.append(micros(clock.now - start))
+            if countsAllocations { allocations.append(Double(AllocationCounting.count() - allocated)) }
             perItem[position].append(times.last!)
             if times.count <= items.count {
                 if let problem = item.mismatch(result) {
@@ -318,8 +340,14 @@ func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest
             FileHandle.standardError.write(Data(String(format: "slow [%@] %.0f µs: %@\n", label, medians[position], items[position].utterance).utf8))
         }
     }
-    return ["set": label, "utterances": items.count, "exactMatch": Double(passed) / Double(items.count),
-            "p50Micros": percentile(times, 0.5), "p99Micros": percentile(times, 0.99)]
+    var row: [String: Any] = ["set": label, "utterances": items.count, "exactMatch": Double(passed) / Double(items.count),
+                              "p50Micros": percentile(times, 0.5), "p99Micros": percentile(times, 0.99)]
+    if countsAllocations, AllocationCounting.isCounting {
+        allocations.sort()
+        row["allocationsP50"] = percentile(allocations, 0.5)
+        row["allocationsP99"] = percentile(allocations, 0.99)
+    }
+    return row
 }
 for language in Set(tests.map(\.language)).sorted() {
     if let row = measure(language, tests.filter({ $0.language == language }), language: { $0.language }) { rows.append(row) }
@@ -341,6 +369,7 @@ if json {
     print("set                           utterances  exact    p50 µs    p99 µs")
     for row in rows {
         print(String(format: "%-30@ %9d  %5.1f%%  %8.1f  %8.1f", row["set"] as! String, row["utterances"] as! Int,
-                     (row["exactMatch"] as! Double) * 100, row["p50Micros"] as! Double, row["p99Micros"] as! Double))
+                     (row["exactMatch"] as! Double) * 100, row["p50Micros"] as! Double, row["p99Micros"] as! Double)
+              + ((row["allocationsP50"] as? Double).map { String(format: "  allocations p50 %.0f p99 %.0f", $0, row["allocationsP99"] as! Double) } ?? ""))
     }
 }

@@ -24,7 +24,7 @@
 //   swift build -c release --package-path Benchmarks --scratch-path .build-statistics \
 //     -Xswiftc -DPARLANCE_WALK_STATISTICS -Xswiftc -enable-testing --product VocabularyTimings
 import Foundation
-import MallocInterposerSwift
+import AllocationCounting
 import ParlanceText
 #if PARLANCE_WALK_STATISTICS
 @testable import ParlanceVocabulary
@@ -34,33 +34,9 @@ import ParlanceVocabulary
 
 // MARK: Allocation counting
 
-/// Re-executes this program with the malloc interposer preloaded (Linux needs it first in
-/// the lookup order to see the allocations of libc's callers).
-func preloadInterposer() {
-    #if os(Linux)
-    let environment = ProcessInfo.processInfo.environment
-    if environment["LD_PRELOAD"]?.contains("libMallocInterposerSwift") == true { return }
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    let library = executable.deletingLastPathComponent().appendingPathComponent("libMallocInterposerSwift.so").path
-    guard FileManager.default.fileExists(atPath: library) else { return }
-    setenv("LD_PRELOAD", [environment["LD_PRELOAD"], library].compactMap { $0 }.joined(separator: ":"), 1)
-    var arguments = CommandLine.arguments.map { strdup($0) }
-    arguments.append(nil)
-    execv(executable.path, &arguments)
-    #endif
-}
-preloadInterposer()
-MallocInterposerSwift.initialize()
-MallocInterposerSwift.hook()
+AllocationCounting.start()
 
-func mallocCount() -> Int { MallocInterposerSwift.getStatistics().mallocCount }
-
-/// Whether allocations are seen at all (the interposer may not be preloaded).
-let countsAllocations: Bool = {
-    let before = mallocCount()
-    let text = String(repeating: "allocated ", count: Int(getpid() % 7) + 10)
-    return mallocCount() > before && !text.isEmpty
-}()
+func mallocCount() -> Int { AllocationCounting.count() }
 
 // MARK: Timing helpers
 
@@ -97,7 +73,7 @@ struct Summary {
 
     var text: String {
         String(format: "median %7.2f µs  mean %7.2f µs  p99 %7.2f µs  %@", median, mean, p99,
-               countsAllocations ? String(format: "%.1f allocations/call", allocations) : "allocations not counted")
+               AllocationCounting.isCounting ? String(format: "%.1f allocations/call", allocations) : "allocations not counted")
     }
 }
 
