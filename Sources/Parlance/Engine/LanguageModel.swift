@@ -19,6 +19,9 @@ final class LanguageModel: Sendable {
     /// Every wildcard list of the grammar (free text, and the lists vocabulary and app
     /// names fill): what a read without free text closes.
     let wildcardLists: Set<String>
+    /// The intents built-in templates read (not only apps' example phrases): those whose
+    /// examples' readings a built-in template's can drop (``Reader/ExampleRule``).
+    let builtInIntents: Set<String>
 
     init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, userVocabulary: VocabularyShard) {
         self.tag = tag
@@ -26,6 +29,7 @@ final class LanguageModel: Sendable {
         self.scripts = language.writingScripts
         self.compiled = compiled
         wildcardLists = Set(compiled.grammar.lists.values.filter(\.isWildcard).map(\.name)).union(["app"])
+        builtInIntents = Set(compiled.grammar.intents.filter { $0.data.contains { $0.metadata["app"] == nil } }.map(\.name))
         let appItems = apps.enumerated().map { appIndex, app in
             (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }
         }.joined()
