@@ -261,6 +261,32 @@ struct MatchRun {
                     var continueRow = -1
                     for offset in matches(ofList: Int(list), at: position) {
                         let match = workspace.listStore[offset]
+                        // Free text of the main automaton: its ends come last, one per later
+                        // word edge in order, and only those where the path can go on are
+                        // taken: read from the target's row of such ends, not tried one by one
+                        // (in unspaced scripts every character is an end, and a template word
+                        // or value can follow at a few).
+                        if match.kind == .wildcard, !anywhere, !tracing {
+                            var score = thread.score
+                            score.wildcards += 1
+                            let taken = Int(score.wildcardScalars), explained = taken + Int(score.valueEdits)
+                            let lastEnd = maxUnexplained == .max ? end : min(end, position + max(0, maxUnexplained - explained))
+                            guard lastEnd > position else { break }
+                            if continueRow < 0 { continueRow = self.continueRow(target) }
+                            learnContinues(automaton, row: continueRow, state: target, through: lastEnd, from: position + 1)
+                            var freeEnd = nextContinue(row: continueRow, from: position + 1, through: lastEnd)
+                            while freeEnd >= 0 {
+                                score.wildcardScalars = Int16(truncatingIfNeeded: taken + freeEnd - position)
+                                let captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: .wildcard, value: match.value,
+                                                                              number: 0, start: Int32(position), end: Int32(freeEnd), edits: 0),
+                                                                      parent: thread.captures)
+                                push(Thread(state: target, captures: captures, score: score, group: thread.group), at: freeEnd, &threads, &next, &positions, &first, &last, &index,
+                                     TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: Int32(freeEnd), edits: 0, capture: captures),
+                                     from: id, &steps, &parents)
+                                freeEnd = nextContinue(row: continueRow, from: freeEnd + 1, through: lastEnd)
+                            }
+                            break
+                        }
                         guard thread.score.edits + Int(match.edits) <= maxEdits,
                               match.group < 0 || thread.group < 0 || match.group == thread.group else { continue }
                         var score = thread.score
@@ -275,14 +301,7 @@ struct MatchRun {
                             if match.kind == .wildcard { break } else { continue }
                         }
                         // A wildcard may end at any later word: only where the path can go on.
-                        if match.kind == .wildcard, !tracing {
-                            if anywhere {
-                                if !canContinue(automaton, from: target, at: Int(match.end), anywhere: true) { continue }
-                            } else {
-                                if continueRow < 0 { continueRow = self.continueRow(target) }
-                                if !canContinue(automaton, row: continueRow, state: target, at: Int(match.end)) { continue }
-                            }
-                        }
+                        if match.kind == .wildcard, !tracing, !canContinue(automaton, from: target, at: Int(match.end), anywhere: true) { continue }
                         var captures = workspace.arena.append(chain: match.nested, onto: thread.captures)
                         captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
                                                         number: match.number, start: Int32(position), end: match.end, edits: match.edits),
@@ -351,28 +370,58 @@ struct MatchRun {
         last[bucketIndex] = bucket[kept - 1]
     }
 
-    /// The row of the main automaton's `state` in the pass's table of ``canContinue``
-    /// answers (one entry per position), made on first use.
+    /// The row of the main automaton's `state` in the pass's table of free-text ends
+    /// (``MatchWorkspace/continueEnds``), made on first use with nothing known.
     private mutating func continueRow(_ state: Int32) -> Int {
         let key = UInt64(UInt32(bitPattern: state))
         if let row = workspace.continues.find(key, matches: { _ in true }) { return Int(row) }
-        let width = input.count + 1
-        let row = workspace.continueAnswers.count / width
-        workspace.continueAnswers.append(contentsOf: repeatElement(0, count: width))
+        let row = workspace.continueKnown.count
+        workspace.continueEnds.append(contentsOf: repeatElement(0, count: continueWords))
+        workspace.continueKnown.append(0..<0)
         workspace.continues.insert(key, Int32(row))
         return row
     }
 
-    /// ``canContinue(_:from:at:anywhere:)`` for the main automaton, answered once per pass,
-    /// state and position: wildcards from many starts end at the same words in the same
-    /// states (in unspaced scripts, at every character).
-    private mutating func canContinue(_ automaton: Automaton, row: Int, state: Int32, at position: Int) -> Bool {
-        let entry = row * (input.count + 1) + position
-        let known = workspace.continueAnswers[entry]
-        if known != 0 { return known == 1 }
-        let answer = canContinue(automaton, from: state, at: position, anywhere: false)
-        workspace.continueAnswers[entry] = answer ? 1 : 2
-        return answer
+    /// The words of a row of free-text ends: a bit per position.
+    private var continueWords: Int { (input.count + 64) >> 6 }
+
+    /// Makes the free-text ends of `row` (the main automaton's `state`) known over
+    /// `from...through`: the word edges where ``canContinue(_:from:at:anywhere:)`` holds,
+    /// each asked once per pass, state and position (wildcards from many starts end at the
+    /// same words in the same states; in unspaced scripts, at every character).
+    private mutating func learnContinues(_ automaton: Automaton, row: Int, state: Int32, through last: Int, from first: Int) {
+        let known = workspace.continueKnown[row]
+        func learn(_ positions: Range<Int>) {
+            let base = row * continueWords
+            for position in positions where input.isBoundary[position] && canContinue(automaton, from: state, at: position, anywhere: false) {
+                workspace.continueEnds[base + position >> 6] |= 1 << UInt64(position & 63)
+            }
+        }
+        if known.isEmpty {
+            learn(first..<(last + 1))
+            workspace.continueKnown[row] = Int32(first)..<Int32(last + 1)
+            return
+        }
+        if first < Int(known.lowerBound) { learn(first..<Int(known.lowerBound)) }
+        if last >= Int(known.upperBound) { learn(Int(known.upperBound)..<(last + 1)) }
+        workspace.continueKnown[row] = min(known.lowerBound, Int32(first))..<max(known.upperBound, Int32(last + 1))
+    }
+
+    /// The first free-text end of `row` in `from...through` (known there), or -1.
+    private func nextContinue(row: Int, from first: Int, through last: Int) -> Int {
+        guard first <= last else { return -1 }
+        let base = row * continueWords
+        var word = first >> 6
+        var bits = workspace.continueEnds[base + word] & (~0 << UInt64(first & 63))
+        while true {
+            if bits != 0 {
+                let position = word << 6 + bits.trailingZeroBitCount
+                return position <= last ? position : -1
+            }
+            word += 1
+            if word << 6 > last { return -1 }
+            bits = workspace.continueEnds[base + word]
+        }
     }
 
     /// Whether a thread in `state` at `position` could take any step there: accept, match

@@ -32,11 +32,13 @@ struct MatchWorkspace {
     /// The number of the current pass (never 0 once begun), so that clearing the list
     /// ranges for a pass costs nothing.
     var pass: UInt32 = 0
-    /// Whether a thread of the main automaton could take a step (``MatchRun``'s
-    /// `canContinue`), for the current pass: a row of ``continueAnswers`` per state asked
-    /// about, one entry per position (0 not known yet, 1 yes, 2 no).
+    /// Where free text may end for a thread of the main automaton to go on (``MatchRun``'s
+    /// `canContinue` at a word edge), for the current pass: a row of ``continueEnds`` per
+    /// state asked about (``continues``: state → row), one bit per position, valid over the
+    /// row's ``continueKnown`` positions.
     var continues = ProbeTable()
-    var continueAnswers: [UInt8] = []
+    var continueEnds: [UInt64] = []
+    var continueKnown: [Range<Int32>] = []
     /// Simulation buffers not in use (a list's simulation runs inside the main one).
     var spareBuffers: [MatchRun.SimulationBuffers] = []
     /// The captures of the current pass.
@@ -71,7 +73,8 @@ struct MatchWorkspace {
         }
         listStore.removeAll(keepingCapacity: true)
         continues.removeAll()
-        continueAnswers.removeAll(keepingCapacity: true)
+        continueEnds.removeAll(keepingCapacity: true)
+        continueKnown.removeAll(keepingCapacity: true)
         arena.removeAll()
     }
 
@@ -102,7 +105,7 @@ struct MatchWorkspace {
     /// Whether keeping the workspace is worth its memory: not after an unusually long
     /// utterance, whose buffers would stay that large.
     var isWorthKeeping: Bool {
-        exactPieces.positions <= 1024 && listStore.capacity <= 16_384 && listStamps.count <= 65_536 && continueAnswers.capacity <= 65_536 && arena.captures.capacity <= 16_384
+        exactPieces.positions <= 1024 && listStore.capacity <= 16_384 && listStamps.count <= 65_536 && continueEnds.capacity <= 8_192 && arena.captures.capacity <= 16_384
     }
 }
 
