@@ -6,7 +6,8 @@
 Each DIR holds a copy of a release build's products (copy Benchmarks/.build/release/PROGRAM
 and libMallocInterposerSwift.so there before and after a change). The script runs
 DIR/PROGRAM ARGS from each folder in turn, N rounds (default 6), so that every build sees
-the same mix of quiet and busy stretches; from each run it takes every output line with a
+the same mix of quiet and busy stretches (each round starting with the next build, so
+that each is first in a round as often); from each run it takes every output line with a
 median or 99th percentile ("median 47.95 µs", "p50 27.0 µs", "p99 245 µs"), keyed by the
 line's text before the number, other numbers left out.
 Per key and build it prints the medians of all runs sorted, and the lowest, which is the
@@ -64,7 +65,10 @@ def main(argv):
     results = {folder: {} for folder in folders}
     keys = []
     for round_number in range(rounds):
-        for folder in folders:
+        # Each round starts with the next build: on these machines the run that follows
+        # another was measured ~10% slower than the first of a round, whichever build it was.
+        shift = round_number % len(folders)
+        for folder in folders[shift:] + folders[:shift]:
             environment = dict(os.environ, LD_LIBRARY_PATH=os.path.abspath(folder))
             run = subprocess.run([os.path.join(folder, command[0])] + command[1:], capture_output=True, text=True,
                                  env=environment)
