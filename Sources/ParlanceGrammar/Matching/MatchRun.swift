@@ -273,7 +273,7 @@ struct MatchRun {
                             let lastEnd = maxUnexplained == .max ? end : min(end, position + max(0, maxUnexplained - explained))
                             guard lastEnd > position else { break }
                             if continueRow < 0 { continueRow = self.continueRow(target) }
-                            learnContinues(automaton, row: continueRow, state: target, through: lastEnd, from: position + 1)
+                            learnContinues(automaton, row: continueRow, state: target, from: position + 1, through: lastEnd)
                             var freeEnd = nextContinue(row: continueRow, from: position + 1, through: lastEnd)
                             while freeEnd >= 0 {
                                 score.wildcardScalars = Int16(truncatingIfNeeded: taken + freeEnd - position)
@@ -389,7 +389,7 @@ struct MatchRun {
     /// `from...through`: the word edges where ``canContinue(_:from:at:anywhere:)`` holds,
     /// each asked once per pass, state and position (wildcards from many starts end at the
     /// same words in the same states; in unspaced scripts, at every character).
-    private mutating func learnContinues(_ automaton: Automaton, row: Int, state: Int32, through last: Int, from first: Int) {
+    private mutating func learnContinues(_ automaton: Automaton, row: Int, state: Int32, from first: Int, through last: Int) {
         let known = workspace.continueKnown[row]
         func learn(_ positions: Range<Int>) {
             let base = row * continueWords
