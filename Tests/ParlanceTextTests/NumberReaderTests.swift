@@ -331,3 +331,97 @@ func strictParseFirstNeverReadsWorseThanTheLenientParse(tag: String) throws {
     #expect(worse.isEmpty, "\(tag): \(worse.count) of \(sentences.count) readings differ without reading more: \(worse.prefix(5))")
     print("\(tag): \(sentences.count) sentences, \(improved) read better with the strict parse first")
 }
+
+@Test(arguments: ["en", "de", "es", "fr", "it", "pt", "nl", "ru", "pl", "tr", "ko", "ja", "zh-Hans"])
+func runEdgesHoldForEveryValue(tag: String) throws {
+    // A window of number words is read without the fillers at its edges that no spelling
+    // starts or ends with (`NumberLexicon.neverFirst`, `neverLast`), derived from the
+    // lexicon's sample values. Over a wider spread of values and every rule set that
+    // confirms a parse, no spelling may start or end with one of them.
+    let reader = try reader(tag)
+    let lexicon = reader.lexicon
+    let neverFirst = lexicon.neverFirst.elements.map { Array(NumberLexicon.letters(of: $0).unicodeScalars) }
+    let neverLast = lexicon.neverLast.elements.map { Array(NumberLexicon.letters(of: $0).unicodeScalars) }
+    var generator = SeededGenerator(seed: 0xED6E ^ UInt64(tag.utf8.count))
+    var values = (0...1_100).map(Double.init) + [0.5, 1.25, 2.5, 3.75, 12.5, 99.99, -1, -21, -305]
+    values += (0..<250).map { _ in Double(Int.random(in: 1_100...2_000_000_000, using: &generator)) }
+    values += (0..<60).map { _ in Double(Int.random(in: 2_000_000_000...999_999_999_999, using: &generator)) }
+    values += (0..<60).map { _ in Double(Int.random(in: 0...99_999, using: &generator)) / 100 }
+    var checked = 0
+    var wrong: [String] = []
+    reader.formats.withFormats { formats in
+        for ruleSet in lexicon.ruleSets {
+            guard (try? formats.spellout.setRuleSet(ruleSet.name)) != nil else { continue }
+            for value in values {
+                guard let formatted = try? formats.spellout.format(value),
+                      !formatted.unicodeScalars.contains(where: \.isDecimalDigit) else { continue }
+                let letters = Array(NumberLexicon.letters(of: reader.tokenizer.normalizer.normalize(formatted)).unicodeScalars)
+                checked += 1
+                for word in neverFirst where letters.starts(with: word) { wrong.append("\(formatted) starts with \(String(String.UnicodeScalarView(word)))") }
+                for word in neverLast where letters.reversed().starts(with: word.reversed()) {
+                    wrong.append("\(formatted) ends with \(String(String.UnicodeScalarView(word)))")
+                }
+            }
+        }
+    }
+    #expect(checked > 1_000, "\(tag): only \(checked) spellings")
+    #expect(wrong.isEmpty, "\(tag): \(wrong.count) spellings start or end with a filler said never to: \(wrong.prefix(5))")
+}
+
+@Test func runEdgeFillersAreDerived() throws {
+    // Derived, not listed: "point" and 点 only lead into a fraction, "hundred" only follows
+    // a number, and "and" ends "thousand", so it may end a number.
+    let en = try reader("en").lexicon, zh = try reader("zh-Hans").lexicon, es = try reader("es").lexicon
+    #expect(en.neverLast.contains(ArraySlice("point".unicodeScalars)))
+    #expect(en.neverFirst.contains(ArraySlice("hundred".unicodeScalars)))
+    #expect(!en.neverLast.contains(ArraySlice("hundred".unicodeScalars)))
+    #expect(en.neverFirst.contains(ArraySlice("and".unicodeScalars)) && !en.neverLast.contains(ArraySlice("and".unicodeScalars)))
+    #expect(zh.neverLast.contains(ArraySlice("点".unicodeScalars)))
+    #expect(es.neverFirst.contains(ArraySlice("y".unicodeScalars)) && es.neverLast.contains(ArraySlice("y".unicodeScalars)))
+}
+
+@Test(arguments: ["en", "de", "es", "fr", "it", "ru", "ja", "zh-Hans"])
+func trimmedWindowsNeverReadWorse(tag: String) throws {
+    // Windows read without their edge fillers (`Scan.readSpelled`) against whole windows,
+    // which ICU's lenient parse reads: spelled numbers with every filler of the language
+    // after, before and between them ("五点", "three point", "and twenty"). A reading may
+    // differ only by reading more of the spelled numbers whole, with their values: ICU 72's
+    // lenient parse of a whole window sometimes splits or drops the number before a filler
+    // ("due virgola cinque duebilion" as 2 and 5, "tre centomiliard" as nothing).
+    let language = try Language(tag)
+    let trimming = try NumberReader(language: language, options: .init(), parsesStrictlyFirst: true, trimsWindows: true)
+    let whole = try NumberReader(language: language, options: .init(), parsesStrictlyFirst: true, trimsWindows: false)
+    let separator = language.isSpaceDelimited ? " " : ""
+    let fillers = trimming.lexicon.fillers.elements.sorted()
+    let values: [Double] = [3, 5, 12, 21, 40, 115, 300, 2024, 2.5]
+    let spellings = trimming.spellings(of: values)
+    let spelled = values.compactMap { value in spellings[value]?.first.map { (text: String($0.unicodeScalars.filter { $0 != "\u{AD}" }.map(Character.init)), value: value) } }
+    /// A sentence and the numbers spelled in it: scalar span and value.
+    var sentences: [(text: String, spelled: [(span: Range<Int>, value: Double)])] = []
+    func length(_ text: String) -> Int { text.unicodeScalars.count }
+    for (index, number) in spelled.enumerated() {
+        let next = spelled[(index + 1) % spelled.count]
+        for filler in fillers {
+            let n = length(number.text), gap = length(separator)
+            sentences.append((number.text + separator + filler, [(0..<n, number.value)]))
+            sentences.append(("x " + number.text + separator + filler + " y", [(2..<(n + 2), number.value)]))
+            sentences.append((filler + separator + number.text, [((length(filler) + gap)..<(length(filler) + gap + n), number.value)]))
+            let nextStart = n + gap + length(filler) + gap
+            sentences.append((number.text + separator + filler + separator + next.text,
+                              [(0..<n, number.value), (nextStart..<(nextStart + length(next.text)), next.value)]))
+        }
+    }
+    var improved = 0
+    var worse: [String] = []
+    for sentence in sentences {
+        let expected = whole.numbers(in: sentence.text), found = trimming.numbers(in: sentence.text)
+        guard found != expected else { continue }
+        func wholeNumbers(_ reading: [NumberMatch]) -> Int {
+            sentence.spelled.count { spelled in reading.contains { $0.scalarRange == spelled.span && $0.value == spelled.value } }
+        }
+        if wholeNumbers(found) > wholeNumbers(expected) { improved += 1 } else { worse.append("\(sentence.text): \(found) against \(expected)") }
+    }
+    #expect(!fillers.isEmpty)
+    #expect(worse.isEmpty, "\(tag): \(worse.count) of \(sentences.count) readings differ without reading more: \(worse.prefix(5))")
+    print("\(tag): \(sentences.count) sentences, \(improved) read better with trimmed windows")
+}

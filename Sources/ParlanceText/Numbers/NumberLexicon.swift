@@ -42,6 +42,19 @@ struct NumberLexicon: Sendable {
     /// ICU call, which keeps the common conjunctions of several languages off the parse path.
     /// So a bare "hundred", "tausend" or "тысяча" is not read; "one hundred" is.
     var fillers = ScalarTrie()
+    /// Fillers whose letters no spelling starts with ("and", "hundred", "点") and fillers
+    /// whose letters no spelling ends with ("and" does: "thousand"; "point", "点", "et" do
+    /// not): a spelled number neither starts nor ends on one, so a window of number words
+    /// is read without them at its edges (``NumberReader/Scan/readSpelled(_:)``). "五点" (five
+    /// o'clock) is then read as "五", strictly, where the window "五点" failed the strict
+    /// parse and went to ICU's lenient one, about a millisecond for each new text (its
+    /// collator tries every rule of every rule set).
+    ///
+    /// Derived from the sample spellings of every rule set that confirms a parse; that no
+    /// spelling of other values starts or ends otherwise is checked over a wider spread of
+    /// values by `NumberReaderTests.runEdgesHoldForEveryValue`.
+    var neverFirst = ScalarTrie()
+    var neverLast = ScalarTrie()
     /// The rule sets that confirm a parse, in order of preference: cardinal, then ordinal.
     ///
     /// Year styles do not confirm: they spell a number as the numbers it is made of
@@ -79,6 +92,18 @@ struct NumberLexicon: Sendable {
         return values
     }()
 
+    /// The values whose spellings tell which fillers start or end no spelling: the samples,
+    /// and a power of ten with a little more, which some rule sets write without its "one"
+    /// (the Italian ordinal of 1 000 000 001 starts with "miliardo").
+    static let edgeSampleValues: [Double] = {
+        var values = sampleValues
+        for exponent in 2...12 {
+            let power = (0..<exponent).reduce(1.0) { product, _ in product * 10 }
+            values += [power + 1, power + 21, power + 101, 2 * power + 1]
+        }
+        return values
+    }()
+
     /// Percent words that CLDR 42 (ICU 72) lacks, keyed by language code. ICU 72's Chinese
     /// full-name percent is "5%" and its data holds no 百分之 anywhere, so the one
     /// affix spoken Chinese uses comes from here. Remove entries once ICU's data has them.
@@ -93,14 +118,16 @@ struct NumberLexicon: Sendable {
         var seen: Set<String> = []
         var words: Set<String> = []
         var wholeNumbers: Set<String> = []  // words that are a whole spelling of some value
+        var spelled: Set<String> = [], spelledLetters: Set<String> = []  // every spelling that confirms, and its letters
         var longestFormatted = 1
-        for ruleSet in ruleSets where ruleSet.feedsLexicon {
+        for ruleSet in ruleSets {
             try spellout.setRuleSet(ruleSet.name)
-            for value in NumberLexicon.sampleValues {
+            for (position, value) in NumberLexicon.edgeSampleValues.enumerated() {
                 let formatted = try spellout.format(value)
                 // Without rules for the language ICU falls back to digits ("=#,##0="): no words.
-                guard seen.insert(formatted).inserted, !formatted.unicodeScalars.contains(where: \.isDecimalDigit)
-                else { continue }
+                guard !formatted.unicodeScalars.contains(where: \.isDecimalDigit) else { continue }
+                if spelled.insert(formatted).inserted { spelledLetters.insert(NumberLexicon.letters(of: normalizer.normalize(formatted))) }
+                guard ruleSet.feedsLexicon, position < NumberLexicon.sampleValues.count, seen.insert(formatted).inserted else { continue }
                 let units = tokenizer.tokenize(formatted)
                 longestFormatted = max(longestFormatted, units.units.count)
                 if units.units.count == 1 { wholeNumbers.insert(units.normalized(units.units[0])) }
@@ -120,7 +147,17 @@ struct NumberLexicon: Sendable {
         }
         longestSpan = min(max(longestFormatted * 2, 4), 40)
         // Not asking ICU: its lenient parse costs milliseconds a word in German or Russian.
-        for word in words.subtracting(wholeNumbers) { fillers.insert(word.unicodeScalars) }
+        for word in words.subtracting(wholeNumbers) {
+            fillers.insert(word.unicodeScalars)
+            let letters = NumberLexicon.letters(of: word)
+            guard !letters.isEmpty else { continue }
+            // (By scalars: a unit's letters may end inside what String compares as one character.)
+            let scalars = Array(letters.unicodeScalars)
+            if !spelledLetters.contains(where: { $0.unicodeScalars.starts(with: scalars) }) { neverFirst.insert(word.unicodeScalars) }
+            if !spelledLetters.contains(where: { $0.unicodeScalars.reversed().starts(with: scalars.reversed()) }) {
+                neverLast.insert(word.unicodeScalars)
+            }
+        }
 
         // Percent affixes.
         for value in [1.0, 2, 5, 21, 0.5] {

@@ -103,10 +103,10 @@ extension NumberReader {
                     if let last = found[before...].last {
                         while index < units.count, units[index].utf8Range.lowerBound < last.bytes.upperBound { index += 1 }
                     }
-                case .word, .filler:
+                case .word, .filler, .leadingFiller, .trailingFiller, .innerFiller:
                     var end = index + 1
                     var hasWord = classes[index] == .word
-                    while end < units.count, classes[end] == .word || classes[end] == .filler, joinable(units[end - 1], units[end]) {
+                    while end < units.count, classes[end].isWordOrFiller, joinable(units[end - 1], units[end]) {
                         hasWord = hasWord || classes[end] == .word
                         end += 1
                     }
@@ -140,8 +140,25 @@ extension NumberReader {
         }
 
         /// The longest confirmed number starting at the window's first unit.
+        ///
+        /// A spelled number does not start on a filler no spelling starts with, nor end on
+        /// one no spelling ends with (``UnitClass``): such a first unit reads nothing, and the
+        /// window, and each cut of it below, ends before such units. Nothing is lost (a
+        /// window's reading is confirmed by the letters of a spelling, which would have to
+        /// end with the unit's), and a window that ends in "五点" or "three point" is read
+        /// strictly instead of through ICU's lenient parse, whose collator takes a
+        /// millisecond or more for each new text.
         func readSpelled(_ window: Range<Int>) -> Found? {
             let first = window.lowerBound
+            guard classes[first].mayStart else { return nil }
+            /// The end of the longest part of the window up to `end` that may end a number.
+            func trimmed(_ end: Int) -> Int {
+                var end = end
+                while end > first, !classes[end - 1].mayEnd { end -= 1 }
+                return end
+            }
+            let window = first..<trimmed(window.upperBound)
+            guard !window.isEmpty else { return nil }
             var text: [UInt16] = []
             var unitEnds: [Int] = []  // UTF-16 offset after each unit of the window
             var cursor = units[first].utf8Range.lowerBound
@@ -170,7 +187,7 @@ extension NumberReader {
                 if let kind = confirm(first..<covered, value: parsed.value) {
                     return accept(first..<covered, value: parsed.value, kind: kind)
                 }
-                end = covered - 1
+                end = trimmed(covered - 1)
             }
             return nil
         }

@@ -16,7 +16,9 @@
 ///    only by spaces and hyphens: a comma or a full stop ends a run ("one, two" is two numbers).
 /// 2. ICU parses each run from its first unit: strictly first (exact text in lower case, no
 ///    collator, cheap), leniently when the strict parse does not read the whole window or
-///    is not confirmed; a lenient parse is cut back to the last whole unit it covered.
+///    is not confirmed; a lenient parse is cut back to the last whole unit it covered. A
+///    window neither starts nor ends on a filler no spelling starts or ends with ("point",
+///    "点": ``NumberLexicon/neverLast``), so "五点" (five o'clock) is read as "五" strictly.
 /// 3. The parse is confirmed by formatting the value back with each public rule set: the
 ///    span's letters must equal one spelling's letters ("fifty two" = "fifty-two",
 ///    "one hundred and five" = verbose "one hundred and five"). ICU 72's lenient parse runs
@@ -88,6 +90,9 @@ public final class NumberReader: Sendable {
     let formats: NumberFormatPool<Formats>
     /// Whether a run is read with ICU's strict parse before its lenient one.
     let parsesStrictlyFirst: Bool
+    /// Whether a window of number words is read without the fillers no spelling starts or
+    /// ends with at its edges (``NumberLexicon/neverLast``).
+    let trimsWindows: Bool
     /// ICU results shared by every reading (see ``ScanMemo``).
     let memo = ScanMemo()
 
@@ -99,15 +104,16 @@ public final class NumberReader: Sendable {
     /// - Throws: ``ICUError`` when ICU cannot open a number format (a broken ICU install).
     ///   A language without spell-out rules is not an error: it reads digits only.
     public convenience init(language: Language, options: Options = Options()) throws(ICUError) {
-        try self.init(language: language, options: options, parsesStrictlyFirst: true)
+        try self.init(language: language, options: options, parsesStrictlyFirst: true, trimsWindows: true)
     }
 
-    /// `parsesStrictlyFirst` false: every run goes straight to ICU's lenient parse (tests
-    /// compare the two ways).
-    init(language: Language, options: Options, parsesStrictlyFirst: Bool) throws(ICUError) {
+    /// `parsesStrictlyFirst` false: every run goes straight to ICU's lenient parse;
+    /// `trimsWindows` false: windows keep the fillers at their edges (tests compare the ways).
+    init(language: Language, options: Options, parsesStrictlyFirst: Bool, trimsWindows: Bool = true) throws(ICUError) {
         self.language = language
         self.options = options
         self.parsesStrictlyFirst = parsesStrictlyFirst
+        self.trimsWindows = trimsWindows
         tokenizer = try Tokenizer(language: language)
         let spellout = try NumberFormat(.spellout, locale: language.icuLocale)
         spellout.setLenient(true)
@@ -141,11 +147,17 @@ public final class NumberReader: Sendable {
                 classes[index] = .digits
             } else if unit.isCharacter ? lexicon.pieces.contains(scalars)
                         : lexicon.pieces.isConcatenation(scalars, reachable: &reachable) {
-                classes[index] = lexicon.fillers.contains(scalars) ? .filler : .word
+                if !lexicon.fillers.contains(scalars) {
+                    classes[index] = .word
+                } else if trimsWindows, lexicon.neverLast.contains(scalars) {
+                    classes[index] = lexicon.neverFirst.contains(scalars) ? .innerFiller : .leadingFiller
+                } else {
+                    classes[index] = trimsWindows && lexicon.neverFirst.contains(scalars) ? .trailingFiller : .filler
+                }
             } else {
                 continue
             }
-            if classes[index] != .filler { anyCandidate = true }
+            if !classes[index].isFiller { anyCandidate = true }
         }
         guard anyCandidate else { return [] }
 
@@ -159,6 +171,19 @@ public final class NumberReader: Sendable {
     }
 
     /// What a unit may be: digits, a number word, a number word that never stands alone
-    /// (``NumberLexicon/fillers``), or nothing to read.
-    enum UnitClass { case other, digits, word, filler }
+    /// (``NumberLexicon/fillers``), or nothing to read. A filler no spelling ends with
+    /// (``NumberLexicon/neverLast``) may only lead or sit inside a number ("point" in "three
+    /// point five"); one no spelling starts with (``NumberLexicon/neverFirst``) may only
+    /// trail or sit inside ("hundred" in "two hundred"); one of both only sits inside ("y"
+    /// in "treinta y uno").
+    enum UnitClass {
+        case other, digits, word, filler, leadingFiller, trailingFiller, innerFiller
+
+        var isFiller: Bool { self == .filler || self == .leadingFiller || self == .trailingFiller || self == .innerFiller }
+        var isWordOrFiller: Bool { self == .word || isFiller }
+        /// Whether a spelled number may start on a unit of this class (a word or a filler).
+        var mayStart: Bool { self == .word || self == .filler || self == .leadingFiller }
+        /// Whether a spelled number may end on a unit of this class (a word or a filler).
+        var mayEnd: Bool { self == .word || self == .filler || self == .trailingFiller }
+    }
 }

@@ -39,6 +39,22 @@ struct ScalarTrie: Sendable {
         longest = max(longest, length)
     }
 
+    /// Every piece, in no particular order.
+    var elements: [String] {
+        var result: [String] = []
+        var path = String.UnicodeScalarView()
+        func visit(_ node: Int) {
+            if nodes[node].isEnd { result.append(String(path)) }
+            for (scalar, child) in nodes[node].children {
+                path.append(scalar)
+                visit(Int(child))
+                path.removeLast()
+            }
+        }
+        visit(0)
+        return result
+    }
+
     /// Whether `scalars` is exactly one piece.
     func contains(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
         var node = 0
