@@ -102,6 +102,8 @@ public final class Engine: Sendable {
     /// The grammar lists that vocabulary fills (users' types and apps' parameter
     /// vocabularies, ``VocabularyLists``).
     let vocabularyListNames: Set<String>
+    /// By intent name, the apps that support it, in order (every reading asks).
+    let appsSupporting: [String: [Int]]
 
     /// Builds the engine for `apps` with the grammars in `grammars` (by default the built-in
     /// ones, `Corpora/grammars`), for `languages` (by default every language there).
@@ -125,6 +127,11 @@ public final class Engine: Sendable {
         let catalogue = extended
         self.catalogue = catalogue
         self.apps = apps
+        var supporting: [String: [Int]] = [:]
+        for (index, app) in apps.enumerated() {
+            for intent in Set(app.supportedIntents) { supporting[intent, default: []].append(index) }
+        }
+        appsSupporting = supporting
         self.options = options
         let available = GrammarSource.languages(in: grammars)
         let wanted = languages ?? available

@@ -135,7 +135,17 @@ struct Reader {
         // same words read the same to it, and the resolver sees them all (`vocabularyOffers`)
         // to ask which one. With many user entries, common words match several ("send":
         // Send, Spend, Tend…), and each value offered is a path the matcher follows.
-        struct Place: Hashable { let list: String; let app: Int; let span: Range<Int>; let edits: Int }
+        struct Place: Hashable {
+            let list: String; let app: Int; let span: Range<Int>; let edits: Int
+            // (The list is left out of the hash: hashing its name was most of the cost of
+            // offering a span, and one place holds a few lists at most.)
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(app)
+                hasher.combine(span.lowerBound)
+                hasher.combine(span.upperBound)
+                hasher.combine(edits)
+            }
+        }
         var offers: [Offer] = []
         var vocabularyOffers: [Offer] = []
         var representative: [Place: Int] = [:]
@@ -160,6 +170,11 @@ struct Reader {
                 }
             }
         }
+        let spanCount = known.count + appSpans.vocabulary.count
+        representative.reserveCapacity(2 * spanCount)
+        vocabularyOffers.reserveCapacity(spanCount)
+        values.reserveCapacity(2 * spanCount)
+        offers.reserveCapacity(2 * spanCount + appSpans.names.count)
         for span in known { offer(span) }
         for span in appSpans.vocabulary { offer(span) }
         for value in values { found.append(value) }
@@ -376,16 +391,18 @@ struct Reader {
             guard let app = engine.apps.firstIndex(where: { $0.bundleIdentifier == bundle }) else { return [] }
             example = app
         }
+        let supporting = engine.appsSupporting[intent.name] ?? []
         let targets: [Int]
         if let app = mentioned ?? example {
             if let mentioned, let example, mentioned != example { return [] }
+            guard supporting.contains(app) else { return [] }
             targets = [app]
         } else {
-            targets = engine.apps.indices.filter { engine.apps[$0].supports(intent.name) }
+            targets = supporting
         }
         let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
         var result: [Candidate] = []
-        for app in targets where engine.apps[app].supports(intent.name) {
+        for app in targets {
             if let vocabularyApp, vocabularyApp != app { continue }
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
