@@ -97,9 +97,9 @@ struct NumberLexicon: Sendable {
     /// (the Italian ordinal of 1 000 000 001 starts with "miliardo").
     static let edgeSampleValues: [Double] = {
         var values = sampleValues
-        for exponent in 2...12 {
+        for exponent in [2, 3, 6, 9, 12] {
             let power = (0..<exponent).reduce(1.0) { product, _ in product * 10 }
-            values += [power + 1, power + 21, power + 101, 2 * power + 1]
+            values += [power + 1, power + 121]
         }
         return values
     }()
@@ -115,10 +115,10 @@ struct NumberLexicon: Sendable {
         let all = try spellout.ruleSets().map(RuleSet.init)
         ruleSets = all.filter { $0.kind == .cardinal } + all.filter { $0.kind == .ordinal }
 
-        var seen: Set<String> = []
         var words: Set<String> = []
         var wholeNumbers: Set<String> = []  // words that are a whole spelling of some value
-        var spelled: Set<String> = [], spelledLetters: Set<String> = []  // every spelling that confirms, and its letters
+        // The letters of every spelling that confirms.
+        var spelled: Set<String> = [], spelledLetters: [[Unicode.Scalar]] = []
         var longestFormatted = 1
         for ruleSet in ruleSets {
             try spellout.setRuleSet(ruleSet.name)
@@ -126,9 +126,15 @@ struct NumberLexicon: Sendable {
                 let formatted = try spellout.format(value)
                 // Without rules for the language ICU falls back to digits ("=#,##0="): no words.
                 guard !formatted.unicodeScalars.contains(where: \.isDecimalDigit) else { continue }
-                if spelled.insert(formatted).inserted { spelledLetters.insert(NumberLexicon.letters(of: normalizer.normalize(formatted))) }
-                guard ruleSet.feedsLexicon, position < NumberLexicon.sampleValues.count, seen.insert(formatted).inserted else { continue }
+                guard spelled.insert(formatted).inserted else { continue }
+                guard ruleSet.feedsLexicon, position < NumberLexicon.sampleValues.count else {
+                    spelledLetters.append(Array(NumberLexicon.letters(of: normalizer.normalize(formatted)).unicodeScalars))
+                    continue
+                }
                 let units = tokenizer.tokenize(formatted)
+                var letters: [Unicode.Scalar] = []
+                for unit in units.units { letters += units.normalizedScalars(of: unit).filter(\.isLetterMarkOrDigit) }
+                spelledLetters.append(letters)
                 longestFormatted = max(longestFormatted, units.units.count)
                 if units.units.count == 1 { wholeNumbers.insert(units.normalized(units.units[0])) }
                 for unit in units.units {
@@ -147,16 +153,26 @@ struct NumberLexicon: Sendable {
         }
         longestSpan = min(max(longestFormatted * 2, 4), 40)
         // Not asking ICU: its lenient parse costs milliseconds a word in German or Russian.
-        for word in words.subtracting(wholeNumbers) {
-            fillers.insert(word.unicodeScalars)
-            let letters = NumberLexicon.letters(of: word)
+        let fillerWords = words.subtracting(wholeNumbers)
+        for word in fillerWords { fillers.insert(word.unicodeScalars) }
+        // The fillers' letters that some spelling starts or ends with (by scalars: a unit's
+        // letters may end inside what String compares as one character): one walk of a
+        // spelling along a trie of the few fillers each way.
+        var fillerLetters = ScalarTrie(), reversedFillerLetters = ScalarTrie()
+        for word in fillerWords {
+            fillerLetters.insert(NumberLexicon.letters(of: word).unicodeScalars)
+            reversedFillerLetters.insert(NumberLexicon.letters(of: word).unicodeScalars.reversed())
+        }
+        var starting: Set<[Unicode.Scalar]> = [], ending: Set<[Unicode.Scalar]> = []
+        for letters in spelledLetters {
+            fillerLetters.forEachPiece(prefixing: letters) { starting.insert(Array(letters.prefix($0))) }
+            reversedFillerLetters.forEachPiece(prefixing: letters.reversed()) { ending.insert(Array(letters.suffix($0))) }
+        }
+        for word in fillerWords {
+            let letters = Array(NumberLexicon.letters(of: word).unicodeScalars)
             guard !letters.isEmpty else { continue }
-            // (By scalars: a unit's letters may end inside what String compares as one character.)
-            let scalars = Array(letters.unicodeScalars)
-            if !spelledLetters.contains(where: { $0.unicodeScalars.starts(with: scalars) }) { neverFirst.insert(word.unicodeScalars) }
-            if !spelledLetters.contains(where: { $0.unicodeScalars.reversed().starts(with: scalars.reversed()) }) {
-                neverLast.insert(word.unicodeScalars)
-            }
+            if !starting.contains(letters) { neverFirst.insert(word.unicodeScalars) }
+            if !ending.contains(letters) { neverLast.insert(word.unicodeScalars) }
         }
 
         // Percent affixes.

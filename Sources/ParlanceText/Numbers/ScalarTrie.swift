@@ -55,6 +55,17 @@ struct ScalarTrie: Sendable {
         return result
     }
 
+    /// Calls `body` with the length of every piece that `scalars` starts with, shortest first.
+    func forEachPiece(prefixing scalars: some Sequence<Unicode.Scalar>, _ body: (Int) -> Void) {
+        var node = 0, length = 0
+        for scalar in scalars {
+            guard let next = nodes[node].children[scalar] else { return }
+            node = Int(next)
+            length += 1
+            if nodes[node].isEnd { body(length) }
+        }
+    }
+
     /// Whether `scalars` is exactly one piece.
     func contains(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
         var node = 0
