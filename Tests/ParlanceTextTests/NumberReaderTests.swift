@@ -279,6 +279,23 @@ func randomStringsNeverBreakSpans(tag: String) throws {
     }
 }
 
+/// Sentences whose readings by `reader` differ from `baseline`'s: how many read more of
+/// their spelled numbers whole (span and value), and the others, described.
+private func compareReadings(of sentences: [(text: String, spelled: [(span: Range<Int>, value: Double)])], by reader: NumberReader,
+                             against baseline: NumberReader) -> (improved: Int, worse: [String]) {
+    var improved = 0
+    var worse: [String] = []
+    for sentence in sentences {
+        let expected = baseline.numbers(in: sentence.text), found = reader.numbers(in: sentence.text)
+        guard found != expected else { continue }
+        func whole(_ reading: [NumberMatch]) -> Int {
+            sentence.spelled.count { spelled in reading.contains { $0.scalarRange == spelled.span && $0.value == spelled.value } }
+        }
+        if whole(found) > whole(expected) { improved += 1 } else { worse.append("\(sentence.text): \(found) against \(expected)") }
+    }
+    return (improved, worse)
+}
+
 @Test(arguments: ["en", "de", "es", "fr", "it", "pt", "nl", "ru", "ja", "zh-Hans"])
 func strictParseFirstNeverReadsWorseThanTheLenientParse(tag: String) throws {
     // A run is read with ICU's strict parse first and leniently only when that fails
@@ -317,16 +334,7 @@ func strictParseFirstNeverReadsWorseThanTheLenientParse(tag: String) throws {
         sentences.append(("\(first.text) \(second.text)", [(0..<(offset - 1), first.value),
                                                             (offset..<(offset + second.text.unicodeScalars.count), second.value)]))
     }
-    var improved = 0
-    var worse: [String] = []
-    for sentence in sentences {
-        let expected = lenient.numbers(in: sentence.text), found = strictFirst.numbers(in: sentence.text)
-        guard found != expected else { continue }
-        func whole(_ reading: [NumberMatch]) -> Int {
-            sentence.spelled.count { spelled in reading.contains { $0.scalarRange == spelled.span && $0.value == spelled.value } }
-        }
-        if whole(found) > whole(expected) { improved += 1 } else { worse.append("\(sentence.text): \(found) against \(expected)") }
-    }
+    let (improved, worse) = compareReadings(of: sentences, by: strictFirst, against: lenient)
     #expect(clean.count > 25, "\(tag): only \(clean.count) spellings")
     #expect(worse.isEmpty, "\(tag): \(worse.count) of \(sentences.count) readings differ without reading more: \(worse.prefix(5))")
     print("\(tag): \(sentences.count) sentences, \(improved) read better with the strict parse first")
@@ -411,16 +419,7 @@ func trimmedWindowsNeverReadWorse(tag: String) throws {
                               [(0..<n, number.value), (nextStart..<(nextStart + length(next.text)), next.value)]))
         }
     }
-    var improved = 0
-    var worse: [String] = []
-    for sentence in sentences {
-        let expected = whole.numbers(in: sentence.text), found = trimming.numbers(in: sentence.text)
-        guard found != expected else { continue }
-        func wholeNumbers(_ reading: [NumberMatch]) -> Int {
-            sentence.spelled.count { spelled in reading.contains { $0.scalarRange == spelled.span && $0.value == spelled.value } }
-        }
-        if wholeNumbers(found) > wholeNumbers(expected) { improved += 1 } else { worse.append("\(sentence.text): \(found) against \(expected)") }
-    }
+    let (improved, worse) = compareReadings(of: sentences, by: trimming, against: whole)
     #expect(!fillers.isEmpty)
     #expect(worse.isEmpty, "\(tag): \(worse.count) of \(sentences.count) readings differ without reading more: \(worse.prefix(5))")
     print("\(tag): \(sentences.count) sentences, \(improved) read better with trimmed windows")
