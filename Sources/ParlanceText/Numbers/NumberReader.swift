@@ -147,12 +147,12 @@ public final class NumberReader: Sendable {
                 classes[index] = .digits
             } else if unit.isCharacter ? lexicon.pieces.contains(scalars)
                         : lexicon.pieces.isConcatenation(scalars, reachable: &reachable) {
-                if !lexicon.fillers.contains(scalars) {
-                    classes[index] = .word
-                } else if trimsWindows, lexicon.neverLast.contains(scalars) {
-                    classes[index] = lexicon.neverFirst.contains(scalars) ? .innerFiller : .leadingFiller
+                if lexicon.fillers.contains(scalars) {
+                    let starts = !trimsWindows || !lexicon.neverFirst.contains(scalars)
+                    let ends = !trimsWindows || !lexicon.neverLast.contains(scalars)
+                    classes[index] = starts ? (ends ? .filler : .leadingFiller) : (ends ? .trailingFiller : .innerFiller)
                 } else {
-                    classes[index] = trimsWindows && lexicon.neverFirst.contains(scalars) ? .trailingFiller : .filler
+                    classes[index] = .word
                 }
             } else {
                 continue
