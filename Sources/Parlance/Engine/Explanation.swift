@@ -88,11 +88,12 @@ extension Engine {
             let scalars = Array(utterance.unicodeScalars)
             func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
             let policy = options.editPolicy(for: model.language)
-            for span in model.appNames.allSpans(in: tokens, policy: policy) {
+            let appSpans = model.appSpans(in: tokens, policy: policy)
+            for span in appSpans.names {
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[span.match.itemIndex].displayName, kind: "app name"))
             }
-            for span in model.vocabulary.spans(in: tokens, policy: policy) {
+            for span in model.vocabulary.userSpans(in: tokens, policy: policy) + appSpans.vocabulary {
                 let owner = model.vocabulary.owner(span.match.itemIndex)
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[owner.app].displayName, kind: "\(span.match.type)"))

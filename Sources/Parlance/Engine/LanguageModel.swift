@@ -12,8 +12,11 @@ final class LanguageModel: Sendable {
     let compiled: CompiledGrammar
     /// Every app's vocabulary items: app vocabulary for this language, user vocabulary.
     let vocabulary: ModelVocabulary
-    /// The apps' names: one item per app.
-    let appNames: VocabularyIndex
+    /// The apps' vocabulary items (numbered as ``ModelVocabulary/app`` numbers them), then
+    /// the apps' names (one item per app), indexed together: a read finds both in one
+    /// search (``appSpans(in:policy:)``). A span search costs about as much per unit of the
+    /// utterance as these small indexes cost to walk, so two searches cost nearly twice one.
+    let appLexicon: VocabularyIndex
     /// The scripts the language is written in.
     let scripts: WritingScripts
     /// Every wildcard list of the grammar (free text, and the lists vocabulary and app
@@ -34,9 +37,28 @@ final class LanguageModel: Sendable {
             (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }
         }.joined()
         vocabulary = ModelVocabulary(app: VocabularyShard(Array(appItems), lists: lists, tokenizer: compiled.tokenizer), user: userVocabulary)
-        appNames = VocabularyIndex(items: apps.enumerated().map { index, app in
+        let names = apps.enumerated().map { index, app in
             VocabularyItem(identifier: app.bundleIdentifier, phrases: app.names, type: .parameter("app"), source: .app, priority: index)
-        }, tokenizer: compiled.tokenizer)
+        }
+        appLexicon = VocabularyIndex(items: vocabulary.app.index.items + names, tokenizer: compiled.tokenizer)
+    }
+
+    /// The spans of the apps' vocabulary (numbered as ``vocabulary`` numbers items) and of
+    /// the apps' names (numbered by app) in `tokens`, overlaps included: one search of
+    /// ``appLexicon``, whose spans of an item are those an index of the item's part alone
+    /// finds (spans are found item by item; the other items only share the trie).
+    func appSpans(in tokens: TokenizedText, policy: EditPolicy) -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
+        let vocabularyCount = vocabulary.app.index.items.count
+        var spans: (vocabulary: [VocabularySpan], names: [VocabularySpan]) = ([], [])
+        for span in appLexicon.allSpans(in: tokens, policy: policy) {
+            let item = span.match.itemIndex
+            if item < vocabularyCount {
+                spans.vocabulary.append(span.renumbered(item + vocabulary.userCount))
+            } else {
+                spans.names.append(span.renumbered(item - vocabularyCount))
+            }
+        }
+        return spans
     }
 
     /// The items of `list` for app `app`, most important first.
@@ -191,7 +213,8 @@ struct ModelVocabulary: Sendable {
     let app: VocabularyShard
     let user: VocabularyShard
 
-    private var userCount: Int { user.owners.count }
+    /// How many items the users' part holds: the apps' items are numbered after them.
+    var userCount: Int { user.owners.count }
 
     func item(_ index: Int) -> VocabularyItem {
         index < userCount ? user.index.items[index] : app.index.items[index - userCount]
@@ -247,21 +270,6 @@ struct ModelVocabulary: Sendable {
         !user.index.items.isEmpty ? user.index.allSpans(in: tokens, policy: policy) : []
     }
 
-    /// Every span of every item, overlaps included, numbered as this vocabulary numbers items.
-    func spans(in tokens: TokenizedText, policy: EditPolicy) -> [VocabularySpan] {
-        let spans = userSpans(in: tokens, policy: policy)
-        let appSpans = self.appSpans(in: tokens, policy: policy)
-        return appSpans.isEmpty ? spans : spans + appSpans
-    }
-
-    /// The spans of the apps' vocabulary, numbered as this vocabulary numbers items.
-    func appSpans(in tokens: TokenizedText, policy: EditPolicy) -> [VocabularySpan] {
-        guard !app.index.items.isEmpty else { return [] }
-        return app.index.allSpans(in: tokens, policy: policy).map { span in
-            VocabularySpan(units: span.units, scalarRange: span.scalarRange, match: shifted(span.match))
-        }
-    }
-
     /// Matches of `query` in both parts, best first.
     func lookup(_ query: String, policy: EditPolicy, verbosity: LookupVerbosity, limit: Int) -> [VocabularyMatch] {
         let found = user.index.lookup(query, policy: policy, verbosity: verbosity, limit: limit)
@@ -269,10 +277,21 @@ struct ModelVocabulary: Sendable {
         return Array(found.sorted { $0.ranks(before: $1) }.prefix(limit))
     }
 
-    private func shifted(_ match: VocabularyMatch) -> VocabularyMatch {
-        VocabularyMatch(itemIndex: match.itemIndex + userCount, identifier: match.identifier, type: match.type, source: match.source,
-                        priority: match.priority, matchedText: match.matchedText, isPronunciation: match.isPronunciation,
-                        edits: match.edits, writtenEdits: match.writtenEdits)
+    private func shifted(_ match: VocabularyMatch) -> VocabularyMatch { match.renumbered(match.itemIndex + userCount) }
+}
+
+extension VocabularyMatch {
+    /// The same match of an item numbered `itemIndex` (in another numbering of the items).
+    func renumbered(_ itemIndex: Int) -> VocabularyMatch {
+        VocabularyMatch(itemIndex: itemIndex, identifier: identifier, type: type, source: source, priority: priority,
+                        matchedText: matchedText, isPronunciation: isPronunciation, edits: edits, writtenEdits: writtenEdits)
+    }
+}
+
+extension VocabularySpan {
+    /// The same span of an item numbered `itemIndex` (``VocabularyMatch/renumbered(_:)``).
+    func renumbered(_ itemIndex: Int) -> VocabularySpan {
+        VocabularySpan(units: units, scalarRange: scalarRange, match: match.renumbered(itemIndex))
     }
 }
 

@@ -29,27 +29,21 @@ struct Reader {
         var searchedShards: Set<ObjectIdentifier> = []
 
         /// Spans of the apps' vocabulary and of the apps' names, by model and edit policy
-        /// (the first reads of a parse search both with no edits). Apart: the bound of a
-        /// read (``Reader/mayBeat(_:_:tokens:policy:freeText:memo:)``) needs only the names.
-        var appVocabularySpans: [(key: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
-        var appNameSpans: [(key: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
+        /// (the first reads of a parse search both with no edits): one search finds both
+        /// (``LanguageModel/appSpans(in:policy:)``).
+        var appSpans: [(key: ObjectIdentifier, policy: EditPolicy, spans: (vocabulary: [VocabularySpan], names: [VocabularySpan]))] = []
         /// The grammar's answers, by model, options and the values offered to it.
         var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
 
-        /// The spans of `model`'s apps' vocabulary in `tokens`.
-        func appVocabularySpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
-            Memo.spans(in: &appVocabularySpans, key: ObjectIdentifier(model), policy: policy) { model.vocabulary.appSpans(in: tokens, policy: policy) }
-        }
-
-        /// The spans of the apps' names in `tokens`, as `model` reads them.
-        func appNameSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
-            Memo.spans(in: &appNameSpans, key: ObjectIdentifier(model), policy: policy) { model.appNames.allSpans(in: tokens, policy: policy) }
+        /// The spans of `model`'s apps' vocabulary and of the apps' names in `tokens`.
+        func appSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
+            Memo.spans(in: &appSpans, key: ObjectIdentifier(model), policy: policy) { model.appSpans(in: tokens, policy: policy) }
         }
 
         /// The spans `cache` holds for `key` (a model, or a shard of the users' vocabulary)
         /// and `policy`, searched by `search` the first time.
-        private static func spans(in cache: inout [(key: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])], key: ObjectIdentifier,
-                                  policy: EditPolicy, _ search: () -> [VocabularySpan]) -> [VocabularySpan] {
+        private static func spans<Spans>(in cache: inout [(key: ObjectIdentifier, policy: EditPolicy, spans: Spans)], key: ObjectIdentifier,
+                                         policy: EditPolicy, _ search: () -> Spans) -> Spans {
             if let entry = cache.first(where: { $0.key == key && $0.policy == policy }) { return entry.spans }
             let spans = search()
             cache.append((key, policy, spans))
@@ -150,8 +144,7 @@ struct Reader {
         var vocabularyOffers: [Offer] = []
         var representative: [Place: Int] = [:]
         var values: [FoundValues.Value] = []
-        let appSpans = (vocabulary: memo.appVocabularySpans(in: tokens, of: model, policy: policy),
-                        names: memo.appNameSpans(in: tokens, of: model, policy: policy))
+        let appSpans = memo.appSpans(in: tokens, of: model, policy: policy)
         // (The users' spans, then the apps': not joined into one array, which copies every span.)
         func offer(_ span: VocabularySpan) {
             let owner = model.vocabulary.owner(span.match.itemIndex)
@@ -238,7 +231,7 @@ struct Reader {
         else { return true }
         var found = FoundValues(closedLists: ["app"])
         found.explainedLists = engine.vocabularyListNames
-        for span in memo.appNameSpans(in: tokens, of: model, policy: policy) { found.append(Reader.appNameValue(span)) }
+        for span in memo.appSpans(in: tokens, of: model, policy: policy).names { found.append(Reader.appNameValue(span)) }
         var options = MatchOptions(fuzziness: .off, maxEdits: 0, limit: 1)
         options.maxUnexplained = best.unexplained
         return model.compiled.mayRead(utterance, found: found, options: options)
