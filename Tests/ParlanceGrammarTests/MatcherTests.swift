@@ -247,6 +247,44 @@ struct MatcherTests {
         #expect(compiled.match(utterance, found: found(fileGroup: 0, contactGroup: 1)).best == nil)
     }
 
+    /// `closesEveryWildcardList` closes every wildcard list, a data block's own ones too:
+    /// only values found fill them, as when every list is named in `closedLists`.
+    @Test func closingEveryWildcardListLeavesNoFreeText() throws {
+        let compiled = try CompiledGrammar(GrammarLoaderTests.grammar("""
+            language: en
+            intents:
+              SendMessage:
+                data:
+                  - sentences: ["tell {contact} {message}"]
+              AddNote:
+                data:
+                  - sentences: ["note {note}"]
+                    lists:
+                      note:
+                        wildcard: true
+            lists:
+              contact:
+                wildcard: true
+              message:
+                wildcard: true
+            """))
+        var closed = FoundValues()
+        closed.closesEveryWildcardList = true
+        #expect(!closed.isEmpty)
+        var named = FoundValues(closedLists: ["contact", "message", "note"])
+        for found in [FoundValues(), closed, named] {
+            // Free text everywhere unless closed.
+            let open = found == FoundValues()
+            #expect((compiled.match("note buy milk", found: found).best != nil) == open)
+            #expect((compiled.match("tell Ben I am late", found: found).best != nil) == open)
+        }
+        closed.append(.init(list: "contact", span: 5..<8, output: "c1", text: "ben", edits: 0))
+        closed.append(.init(list: "message", span: 9..<18, output: "m1", text: "i am late", edits: 0))
+        named.values = closed.values
+        #expect(compiled.match("tell Ben I am late", found: closed).best?.slot("message")?.value == "m1")
+        #expect(compiled.match("tell Ben I am late", found: named).best?.slot("message")?.value == "m1")
+    }
+
     /// A grammar keeps what depends on the utterance alone (template words, corrections,
     /// numbers at each position) for its next matching of the same utterance, as the
     /// engine's reads ask it with other found values and options: every answer must be the

@@ -19,9 +19,6 @@ final class LanguageModel: Sendable {
     let appLexicon: VocabularyIndex
     /// The scripts the language is written in.
     let scripts: WritingScripts
-    /// Every wildcard list of the grammar (free text, and the lists vocabulary and app
-    /// names fill): what a read without free text closes.
-    let wildcardLists: Set<String>
     /// The intents built-in templates read (not only apps' example phrases): those whose
     /// examples' readings a built-in template's can drop (``Reader/ExampleRule``).
     let builtInIntents: Set<String>
@@ -31,7 +28,6 @@ final class LanguageModel: Sendable {
         self.language = language
         self.scripts = language.writingScripts
         self.compiled = compiled
-        wildcardLists = Set(compiled.grammar.lists.values.filter(\.isWildcard).map(\.name)).union(["app"])
         builtInIntents = Set(compiled.grammar.intents.filter { $0.data.contains { $0.metadata["app"] == nil } }.map(\.name))
         let appItems = apps.enumerated().map { appIndex, app in
             (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }

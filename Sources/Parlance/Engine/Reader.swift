@@ -124,7 +124,8 @@ struct Reader {
            !mayBeat(mustBeat, utterance, tokens: tokens, policy: policy, freeText: freeText, memo: memo) { return [] }
         let known = partnerSpans ?? (partnerSearched ? nil : partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo))
             ?? memo.userSpans(in: tokens, of: model, policy: policy)
-        var found = FoundValues(closedLists: freeText ? ["app"] : model.wildcardLists)
+        var found = FoundValues(closedLists: ["app"])
+        found.closesEveryWildcardList = !freeText
         // One value per list, app, words and edits goes to the grammar: items found on the
         // same words read the same to it, and the resolver sees them all (`vocabularyOffers`)
         // to ask which one. With many user entries, common words match several ("send":

@@ -48,6 +48,10 @@ public struct FoundValues: Sendable, Equatable {
     public var values: [Value]
     /// Wildcard lists that take only found values, no free text.
     public var closedLists: Set<String>
+    /// Every wildcard list of the grammar takes only found values, whatever ``closedLists``
+    /// names: a reading of nothing but templates' words and values found. (Naming every
+    /// list instead costs a lookup of each name in each matching.)
+    public var closesEveryWildcardList = false
     /// Wildcard lists whose free text counts as explained: it adds no wildcard characters
     /// (``RankingKey/wildcardScalars``). For a bound, not a reading: where the values these
     /// lists would take are not searched yet, a path through them costs at most what it
@@ -64,7 +68,7 @@ public struct FoundValues: Sendable, Equatable {
     public mutating func append(_ value: Value) { values.append(value) }
 
     /// True when nothing was found and no list is closed or explained.
-    public var isEmpty: Bool { values.isEmpty && closedLists.isEmpty && explainedLists.isEmpty }
+    public var isEmpty: Bool { values.isEmpty && closedLists.isEmpty && explainedLists.isEmpty && !closesEveryWildcardList }
 }
 
 /// Found values laid over one input: by start position, then list id.
@@ -102,7 +106,10 @@ struct FoundValueTable {
         // A name may be compiled more than once (a data block's own list shadows the
         // language's): every wildcard list of the name takes the values.
         let listIDs = grammar.wildcardLists
-        if !found.closedLists.isEmpty {
+        if found.closesEveryWildcardList {
+            closedLists = [Bool](repeating: false, count: grammar.lists.count)
+            for lists in listIDs.values { for list in lists { closedLists[list] = true } }
+        } else if !found.closedLists.isEmpty {
             closedLists = [Bool](repeating: false, count: grammar.lists.count)
             for name in found.closedLists { for list in listIDs[name] ?? [] { closedLists[list] = true } }
         }
