@@ -470,11 +470,14 @@ struct Reader {
         // One hypothesis per app, intent and values (each parameter's values and
         // identifiers, in order), compared with the few kept rather than spelled out.
         // (Asked only of candidates of the same app and intent.)
+        // (By index: zipping copied every parameter and value out of its array.)
         func sameValues(_ a: IntentHypothesis, _ b: IntentHypothesis) -> Bool {
-            guard a.parameters.count == b.parameters.count else { return false }
-            for (p, q) in zip(a.parameters, b.parameters) {
-                guard p.name == q.name, p.values.count == q.values.count else { return false }
-                for (v, w) in zip(p.values, q.values) where v.value != w.value || v.identifier != w.identifier { return false }
+            let (p, q) = (a.parameters, b.parameters)
+            guard p.count == q.count else { return false }
+            for i in p.indices {
+                guard p[i].name == q[i].name, p[i].values.count == q[i].values.count else { return false }
+                for j in p[i].values.indices
+                where p[i].values[j].value != q[i].values[j].value || p[i].values[j].identifier != q[i].values[j].identifier { return false }
             }
             return true
         }

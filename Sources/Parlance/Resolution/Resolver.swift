@@ -30,26 +30,39 @@ struct Resolver {
     let found: FoundValues
 
     func parameters(of intent: IntentDefinition, from match: Hypothesis) -> [ParameterResult] {
+        let slots = match.slots
+        let parameters = intent.parameters
         var result: [ParameterResult] = []
-        for parameter in intent.parameters {
-            let slots = match.slots.filter { $0.name == parameter.name }
-            if !slots.isEmpty {
-                result.append(ParameterResult(name: parameter.name, definition: parameter, values: slots.map { resolve($0, parameter) }))
-            } else if let value = unsaid(parameter, in: match) {
-                result.append(ParameterResult(name: parameter.name, definition: parameter, values: [value]))
+        result.reserveCapacity(parameters.count)
+        // Each slot's parameter, found once (-1: none of the intent's), in a buffer on the
+        // stack: a parse resolves a few readings, each asking this of every parameter.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots.count) { owner in
+            var unowned = false
+            for (index, slot) in slots.enumerated() {
+                let parameter = parameters.firstIndex { $0.name == slot.name } ?? -1
+                owner[index] = parameter
+                if parameter < 0, slot.name != "app" { unowned = true }
             }
+            for (index, parameter) in parameters.enumerated() {
+                var values: [ParameterValue] = []
+                for (slot, owner) in zip(slots, owner) where owner == index { values.append(resolve(slot, parameter)) }
+                if !values.isEmpty {
+                    result.append(ParameterResult(name: parameter.name, definition: parameter, values: values))
+                } else if let value = unsaid(parameter, in: match) {
+                    result.append(ParameterResult(name: parameter.name, definition: parameter, values: [value]))
+                }
+            }
+            // Slots the catalogue does not define (custom intents' examples) are reported as
+            // said, by name in the order each first came.
+            guard unowned else { return result }
+            var named: [String] = []
+            for (slot, owner) in zip(slots, owner) where owner < 0 && slot.name != "app" && !named.contains(slot.name) { named.append(slot.name) }
+            for name in named {
+                let values = zip(slots, owner).filter { $0.1 < 0 && $0.0.name == name }.map { resolve($0.0, nil) }
+                result.append(ParameterResult(name: name, definition: nil, values: values))
+            }
+            return result
         }
-        // Slots the catalogue does not define (custom intents' examples) are reported as said.
-        var extra: [String: [SlotMatch]] = [:]
-        var order: [String] = []
-        for slot in match.slots where slot.name != "app" && !intent.parameters.contains(where: { $0.name == slot.name }) {
-            if extra[slot.name] == nil { order.append(slot.name) }
-            extra[slot.name, default: []].append(slot)
-        }
-        for name in order {
-            result.append(ParameterResult(name: name, definition: nil, values: extra[name]!.map { resolve($0, nil) }))
-        }
-        return result
     }
 
     /// A value said.
