@@ -259,14 +259,14 @@ struct MatchRun {
                     guard target >= 0 else { continue }
                     let list = grammar.slotLists[Int(transition.symbol)]
                     var continueRow = -1
-                    for offset in matches(ofList: Int(list), at: position) {
-                        let match = workspace.listStore[offset]
-                        // Free text of the main automaton: its ends come last, one per later
-                        // word edge in order, and only those where the path can go on are
-                        // taken: read from the target's row of such ends, not tried one by one
-                        // (in unspaced scripts every character is an end, and a template word
-                        // or value can follow at a few).
-                        if match.kind == .wildcard, !anywhere, !tracing {
+                    listMatches: for offset in matches(ofList: Int(list), at: position) {
+                        let stored = workspace.listStore[offset]
+                        // Free text (one entry, last: ``ListMatch/anyWordEdge``) of the main
+                        // automaton: only its ends where the path can go on are taken, read
+                        // from the target's row of such ends, not tried one by one (in unspaced
+                        // scripts every character is an end, and a template word or value can
+                        // follow at a few).
+                        if stored.kind == .wildcard, !anywhere, !tracing {
                             var score = thread.score
                             score.wildcards += 1
                             let taken = Int(score.wildcardScalars), explained = taken + Int(score.valueEdits)
@@ -277,7 +277,7 @@ struct MatchRun {
                             var freeEnd = nextContinue(row: continueRow, from: position + 1, through: lastEnd)
                             while freeEnd >= 0 {
                                 score.wildcardScalars = Int16(truncatingIfNeeded: taken + freeEnd - position)
-                                let captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: .wildcard, value: match.value,
+                                let captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: .wildcard, value: stored.value,
                                                                               number: 0, start: Int32(position), end: Int32(freeEnd), edits: 0),
                                                                       parent: thread.captures)
                                 push(Thread(state: target, captures: captures, score: score, group: thread.group), at: freeEnd, &threads, &next, &positions, &first, &last, &index,
@@ -287,6 +287,11 @@ struct MatchRun {
                             }
                             break
                         }
+                        // One match, or free text ending at each later word edge in order.
+                        let (firstEnd, lastEnd) = stored.end == ListMatch.anyWordEdge ? (position + 1, end) : (Int(stored.end), Int(stored.end))
+                        for matchEnd in firstEnd...lastEnd where stored.end != ListMatch.anyWordEdge || input.isBoundary[matchEnd] {
+                        var match = stored
+                        match.end = Int32(matchEnd)
                         guard thread.score.edits + Int(match.edits) <= maxEdits,
                               match.group < 0 || thread.group < 0 || match.group == thread.group else { continue }
                         var score = thread.score
@@ -298,7 +303,7 @@ struct MatchRun {
                         // Past the limit of unexplained characters (both parts only grow along a
                         // path); free-text ends come last and in order, so the rest are too.
                         if !anywhere, Int(score.wildcardScalars) + Int(score.valueEdits) > maxUnexplained {
-                            if match.kind == .wildcard { break } else { continue }
+                            if match.kind == .wildcard { break listMatches } else { continue }
                         }
                         // A wildcard may end at any later word: only where the path can go on.
                         if match.kind == .wildcard, !tracing, !canContinue(automaton, from: target, at: Int(match.end), anywhere: true) { continue }
@@ -309,6 +314,7 @@ struct MatchRun {
                         push(Thread(state: target, captures: captures, score: score, group: match.group >= 0 ? match.group : thread.group), at: Int(match.end), &threads, &next, &positions, &first, &last, &index,
                              TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: match.end, edits: match.edits, capture: captures),
                              from: id, &steps, &parents)
+                        }
                     }
                 }
 
@@ -592,12 +598,12 @@ struct MatchRun {
             // past ``maxUnexplained``.)
             guard input.isBoundary[position], !found.isClosed(list) else { break }
             // Free text that counts as explained is an exact match of no value (-1): only a
-            // bound's simulation asks for it, and builds no hypothesis from it.
+            // bound's simulation asks for it, and builds no hypothesis from it. Free text
+            // ends at every later word edge: one entry says so (a list per end was most of
+            // this function's time in unspaced scripts, where most readers want only the first).
             let explained = found.isExplained(list)
-            for end in (position + 1)...input.count where input.isBoundary[end] {
-                workspace.listStore.append(ListMatch(end: Int32(end), kind: explained ? .exact : .wildcard, value: explained ? -1 : 0,
-                                                     number: 0, edits: 0, nested: -1))
-            }
+            workspace.listStore.append(ListMatch(end: ListMatch.anyWordEdge, kind: explained ? .exact : .wildcard, value: explained ? -1 : 0,
+                                                 number: 0, edits: 0, nested: -1))
         }
         let range = begin..<workspace.listStore.count
         workspace.setListRange(key, range)
@@ -808,6 +814,7 @@ struct DigitReading {
 
 /// What a list matched at a position.
 struct ListMatch {
+    /// Where the match ends, or ``anyWordEdge``.
     var end: Int32
     var kind: Capture.Kind
     /// The value's index in its list (values and external lists).
@@ -820,6 +827,10 @@ struct ListMatch {
     var nested: Int32
     /// The found value's group (see ``FoundValues/Value/group``); -1 for none.
     var group: Int32 = -1
+
+    /// The ``end`` of free text: every later word edge, in order (free text comes after a
+    /// list's other matches).
+    static let anyWordEdge: Int32 = -1
 }
 
 extension NumberRange {
