@@ -125,8 +125,11 @@ final class MatchInput: Sendable {
         let scalars = utterance[span]
         // UTF-8 written straight into the string's storage: one allocation, where appending
         // to a scalar view grows and checks it scalar by scalar (slot text is cut for every
-        // hypothesis).
-        return String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+        // hypothesis). The capacity is the span's UTF-8 length (what is dropped only shortens
+        // it): up to 15 bytes, the string is stored inline and allocates nothing, which most
+        // slot texts are ("Sparkle Sparkly", "tomorrow at 6am").
+        let length = scalars.reduce(0) { $0 + UTF8.width($1) }
+        return String(unsafeUninitializedCapacity: length) { buffer in
             var count = 0
             var pendingSpace = false
             @inline(__always) func write(_ scalar: Unicode.Scalar) {
