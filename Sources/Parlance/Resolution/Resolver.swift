@@ -36,16 +36,15 @@ struct Resolver {
         result.reserveCapacity(parameters.count)
         // Each slot's parameter, found once (-1: none of the intent's), in a buffer on the
         // stack: a parse resolves a few readings, each asking this of every parameter.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots.count) { owner in
-            var unowned = false
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots.count) { slotParameter in
+            var undefined = false
             for (index, slot) in slots.enumerated() {
-                let parameter = parameters.firstIndex { $0.name == slot.name } ?? -1
-                owner[index] = parameter
-                if parameter < 0, slot.name != "app" { unowned = true }
+                slotParameter[index] = parameters.firstIndex { $0.name == slot.name } ?? -1
+                if slotParameter[index] < 0, slot.name != "app" { undefined = true }
             }
             for (index, parameter) in parameters.enumerated() {
                 var values: [ParameterValue] = []
-                for (slot, owner) in zip(slots, owner) where owner == index { values.append(resolve(slot, parameter)) }
+                for (slot, parameterIndex) in zip(slots, slotParameter) where parameterIndex == index { values.append(resolve(slot, parameter)) }
                 if !values.isEmpty {
                     result.append(ParameterResult(name: parameter.name, definition: parameter, values: values))
                 } else if let value = unsaid(parameter, in: match) {
@@ -54,11 +53,13 @@ struct Resolver {
             }
             // Slots the catalogue does not define (custom intents' examples) are reported as
             // said, by name in the order each first came.
-            guard unowned else { return result }
-            var named: [String] = []
-            for (slot, owner) in zip(slots, owner) where owner < 0 && slot.name != "app" && !named.contains(slot.name) { named.append(slot.name) }
-            for name in named {
-                let values = zip(slots, owner).filter { $0.1 < 0 && $0.0.name == name }.map { resolve($0.0, nil) }
+            guard undefined else { return result }
+            var names: [String] = []
+            for (slot, parameterIndex) in zip(slots, slotParameter) where parameterIndex < 0 && slot.name != "app" && !names.contains(slot.name) {
+                names.append(slot.name)
+            }
+            for name in names {
+                let values = zip(slots, slotParameter).filter { $0.1 < 0 && $0.0.name == name }.map { resolve($0.0, nil) }
                 result.append(ParameterResult(name: name, definition: nil, values: values))
             }
             return result

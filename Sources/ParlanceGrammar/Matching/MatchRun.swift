@@ -290,30 +290,30 @@ struct MatchRun {
                         // One match, or free text ending at each later word edge in order.
                         let (firstEnd, lastEnd) = stored.end == ListMatch.anyWordEdge ? (position + 1, end) : (Int(stored.end), Int(stored.end))
                         for matchEnd in firstEnd...lastEnd where stored.end != ListMatch.anyWordEdge || input.isBoundary[matchEnd] {
-                        var match = stored
-                        match.end = Int32(matchEnd)
-                        guard thread.score.edits + Int(match.edits) <= maxEdits,
-                              match.group < 0 || thread.group < 0 || match.group == thread.group else { continue }
-                        var score = thread.score
-                        score.valueEdits += match.edits
-                        if match.kind == .wildcard {
-                            score.wildcards += 1
-                            score.wildcardScalars &+= Int16(Int(match.end) - position)
-                        }
-                        // Past the limit of unexplained characters (both parts only grow along a
-                        // path); free-text ends come last and in order, so the rest are too.
-                        if !anywhere, Int(score.wildcardScalars) + Int(score.valueEdits) > maxUnexplained {
-                            if match.kind == .wildcard { break listMatches } else { continue }
-                        }
-                        // A wildcard may end at any later word: only where the path can go on.
-                        if match.kind == .wildcard, !tracing, !canContinue(automaton, from: target, at: Int(match.end), anywhere: true) { continue }
-                        var captures = workspace.arena.append(chain: match.nested, onto: thread.captures)
-                        captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
-                                                        number: match.number, start: Int32(position), end: match.end, edits: match.edits),
-                                                parent: captures)
-                        push(Thread(state: target, captures: captures, score: score, group: match.group >= 0 ? match.group : thread.group), at: Int(match.end), &threads, &next, &positions, &first, &last, &index,
-                             TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: match.end, edits: match.edits, capture: captures),
-                             from: id, &steps, &parents)
+                            var match = stored
+                            match.end = Int32(matchEnd)
+                            guard thread.score.edits + Int(match.edits) <= maxEdits,
+                                  match.group < 0 || thread.group < 0 || match.group == thread.group else { continue }
+                            var score = thread.score
+                            score.valueEdits += match.edits
+                            if match.kind == .wildcard {
+                                score.wildcards += 1
+                                score.wildcardScalars &+= Int16(Int(match.end) - position)
+                            }
+                            // Past the limit of unexplained characters (both parts only grow along a
+                            // path); free-text ends come last and in order, so the rest are too.
+                            if !anywhere, Int(score.wildcardScalars) + Int(score.valueEdits) > maxUnexplained {
+                                if match.kind == .wildcard { break listMatches } else { continue }
+                            }
+                            // A wildcard may end at any later word: only where the path can go on.
+                            if match.kind == .wildcard, !tracing, !canContinue(automaton, from: target, at: Int(match.end), anywhere: true) { continue }
+                            var captures = workspace.arena.append(chain: match.nested, onto: thread.captures)
+                            captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: match.kind, value: match.value,
+                                                            number: match.number, start: Int32(position), end: match.end, edits: match.edits),
+                                                    parent: captures)
+                            push(Thread(state: target, captures: captures, score: score, group: match.group >= 0 ? match.group : thread.group), at: Int(match.end), &threads, &next, &positions, &first, &last, &index,
+                                 TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: match.end, edits: match.edits, capture: captures),
+                                 from: id, &steps, &parents)
                         }
                     }
                 }
