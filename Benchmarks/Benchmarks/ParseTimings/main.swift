@@ -38,7 +38,10 @@ import Foundation
 import Parlance
 
 let countsAllocations = CommandLine.arguments.contains("--count-allocations")
-if countsAllocations { AllocationCounting.start() }
+if countsAllocations {
+    AllocationCounting.start()
+    if !AllocationCounting.isCounting { FileHandle.standardError.write(Data((AllocationCounting.missingLibraryMessage + "\n").utf8)) }
+}
 
 /// Allocations per parse, when counted: " allocations p50 A p99 B", else "".
 func allocationText(_ counts: [Double]) -> String {

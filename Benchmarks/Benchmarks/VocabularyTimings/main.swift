@@ -35,6 +35,7 @@ import ParlanceVocabulary
 // MARK: Allocation counting
 
 AllocationCounting.start()
+if !AllocationCounting.isCounting { FileHandle.standardError.write(Data((AllocationCounting.missingLibraryMessage + "\n").utf8)) }
 
 func mallocCount() -> Int { AllocationCounting.count() }
 
