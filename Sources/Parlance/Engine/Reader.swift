@@ -133,17 +133,25 @@ struct Reader {
         struct Place: Hashable {
             let list: String; let app: Int; let span: Range<Int>; let edits: Int
             // (The list is left out of the hash: hashing its name was most of the cost of
-            // offering a span, and one place holds a few lists at most.)
+            // offering a span, and one place holds a few lists at most. It is compared last.)
             func hash(into hasher: inout Hasher) {
                 hasher.combine(app)
                 hasher.combine(span.lowerBound)
                 hasher.combine(span.upperBound)
                 hasher.combine(edits)
             }
+            static func == (a: Place, b: Place) -> Bool {
+                a.app == b.app && a.span == b.span && a.edits == b.edits && a.list == b.list
+            }
         }
         var offers: [Offer] = []
         var vocabularyOffers: [Offer] = []
+        // The value offered for each place so far (`places[i]` is `values[i]`'s): searched
+        // in place while there are few (a read offers a handful on average, and hashing a
+        // place cost more than comparing a dozen), through a table past `placesScanned`.
+        var places: [Place] = []
         var representative: [Place: Int] = [:]
+        let placesScanned = 24
         var values: [FoundValues.Value] = []
         let appSpans = memo.appSpans(in: tokens, of: model, policy: policy)
         // (The users' spans, then the apps': not joined into one array, which copies every span.)
@@ -152,25 +160,35 @@ struct Reader {
             let offer = Offer(span: span, app: owner.app, isAppName: false)
             vocabularyOffers.append(offer)
             for list in owner.lists {
-                let value = FoundValues.Value(list: list, span: span.scalarRange, output: .int(span.match.itemIndex),
-                                              text: span.match.matchedText, edits: span.edits, group: owner.app)
                 let place = Place(list: list, app: owner.app, span: span.scalarRange, edits: span.edits)
-                if let index = representative[place] {
-                    if span.match.ranks(before: offers[index].span.match) { (values[index], offers[index]) = (value, offer) }
-                } else {
-                    representative[place] = values.count
-                    values.append(value)
-                    offers.append(offer)
+                let known = places.count <= placesScanned ? places.firstIndex(of: place) : representative[place]
+                if let index = known {
+                    if span.match.ranks(before: offers[index].span.match) {
+                        values[index] = FoundValues.Value(list: list, span: span.scalarRange, output: .int(span.match.itemIndex),
+                                                          text: span.match.matchedText, edits: span.edits, group: owner.app)
+                        offers[index] = offer
+                    }
+                    continue
                 }
+                if places.count == placesScanned {
+                    representative.reserveCapacity(4 * placesScanned)
+                    for (index, known) in places.enumerated() { representative[known] = index }
+                }
+                if places.count >= placesScanned { representative[place] = values.count }
+                places.append(place)
+                values.append(FoundValues.Value(list: list, span: span.scalarRange, output: .int(span.match.itemIndex),
+                                                text: span.match.matchedText, edits: span.edits, group: owner.app))
+                offers.append(offer)
             }
         }
         let spanCount = known.count + appSpans.vocabulary.count
-        representative.reserveCapacity(2 * spanCount)
         vocabularyOffers.reserveCapacity(spanCount)
+        places.reserveCapacity(2 * spanCount)
         values.reserveCapacity(2 * spanCount)
         offers.reserveCapacity(2 * spanCount + appSpans.names.count)
         for span in known { offer(span) }
         for span in appSpans.vocabulary { offer(span) }
+        found.values.reserveCapacity(values.count + appSpans.names.count)
         for value in values { found.append(value) }
         for span in appSpans.names {
             found.append(Reader.appNameValue(span))
