@@ -339,19 +339,22 @@ struct Reader {
         let rank: Int
         let evidence: Int
         let mentioned: Bool
+        /// Whether the reading is an app's example phrase (its match names the app).
+        let isExample: Bool
         let reading: ReadingKey
         private let selection: AppSelection
         private let scope: Scope
         private var resolved: IntentHypothesis?
 
-        init(match: Hypothesis, intent: IntentDefinition, app: Int, rank: Int, evidence: Int, mentioned: Bool, reading: ReadingKey,
-             selection: AppSelection, scope: Scope) {
+        init(match: Hypothesis, intent: IntentDefinition, app: Int, rank: Int, evidence: Int, mentioned: Bool, isExample: Bool,
+             reading: ReadingKey, selection: AppSelection, scope: Scope) {
             self.match = match
             self.intent = intent
             self.app = app
             self.rank = rank
             self.evidence = evidence
             self.mentioned = mentioned
+            self.isExample = isExample
             self.reading = reading
             self.selection = selection
             self.scope = scope
@@ -399,7 +402,8 @@ struct Reader {
             }
         }
         var example: Int?
-        if let bundle = match.metadata["app"]?.string {
+        let exampleApp = match.metadata["app"]
+        if let bundle = exampleApp?.string {
             guard let app = engine.apps.firstIndex(where: { $0.bundleIdentifier == bundle }) else { return [] }
             example = app
         }
@@ -418,7 +422,8 @@ struct Reader {
             if let vocabularyApp, vocabularyApp != app { continue }
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
-                                    mentioned: mentioned != nil || example != nil, reading: reading, selection: selection, scope: scope))
+                                    mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,
+                                    selection: selection, scope: scope))
         }
         return result
     }
@@ -550,14 +555,16 @@ struct Reader {
         private var builtIn: [AppIntent: [ReadingKey]] = [:]
 
         init(_ candidates: [Candidate]) {
-            for candidate in candidates where candidate.match.metadata["app"] == nil {
+            // (Most reads have no example's reading, and then nothing to drop.)
+            guard candidates.contains(where: \.isExample) else { return }
+            for candidate in candidates where !candidate.isExample {
                 builtIn[AppIntent(app: candidate.app, intent: candidate.intent.name), default: []].append(candidate.reading)
             }
         }
 
         /// Whether `candidate` is an example's reading that a built-in template's drops.
         func drops(_ candidate: Candidate) -> Bool {
-            guard candidate.match.metadata["app"] != nil,
+            guard candidate.isExample,
                   let readings = builtIn[AppIntent(app: candidate.app, intent: candidate.intent.name)] else { return false }
             return readings.contains { $0.wordEdits <= candidate.reading.wordEdits && $0.missing <= candidate.reading.missing }
         }
