@@ -40,6 +40,9 @@ public final class CompiledGrammar: Sendable {
     /// The ids of the wildcard lists of each name (a data block's own list may shadow the
     /// language's: both take found values of the name).
     let wildcardLists: [String: [Int]]
+    /// Per list id, whether it is a wildcard list (what a matching that closes every one
+    /// marks closed: one shared array instead of one made from ``wildcardLists`` each time).
+    let isWildcardList: [Bool]
     /// The templates, by the id the automaton accepts.
     let templates: [TemplateEntry]
     /// Skip words (`skip_words`), as keys.
@@ -89,6 +92,7 @@ public final class CompiledGrammar: Sendable {
         var wildcardLists: [String: [Int]] = [:]
         for (id, list) in parts.lists.enumerated() where list.isWildcard { wildcardLists[list.name, default: []].append(id) }
         self.wildcardLists = wildcardLists
+        self.isWildcardList = parts.lists.map(\.isWildcard)
         self.templates = parts.templates
         self.skipWords = parts.skipWords
         self.hasContextRules = grammar.intents.contains { intent in

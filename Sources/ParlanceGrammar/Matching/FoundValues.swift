@@ -107,8 +107,7 @@ struct FoundValueTable {
         // language's): every wildcard list of the name takes the values.
         let listIDs = grammar.wildcardLists
         if found.closesEveryWildcardList {
-            closedLists = [Bool](repeating: false, count: grammar.lists.count)
-            for lists in listIDs.values { for list in lists { closedLists[list] = true } }
+            closedLists = grammar.isWildcardList
         } else if !found.closedLists.isEmpty {
             closedLists = [Bool](repeating: false, count: grammar.lists.count)
             for name in found.closedLists { for list in listIDs[name] ?? [] { closedLists[list] = true } }
@@ -131,8 +130,12 @@ struct FoundValueTable {
         }
         var placed: [(start: Int, entry: Entry)] = []
         placed.reserveCapacity(found.values.count)
+        // (Values of one list mostly follow each other: the last name's lists are kept, since
+        // comparing a name with the last costs less than hashing it.)
+        var last: (name: String, lists: [Int]?) = ("", nil)
         for (index, value) in found.values.enumerated() {
-            guard let lists = listIDs[value.list], value.span.lowerBound >= 0, value.span.upperBound < offsets,
+            if last.lists == nil || value.list != last.name { last = (value.list, listIDs[value.list]) }
+            guard let lists = last.lists, value.span.lowerBound >= 0, value.span.upperBound < offsets,
                   case let start = startPosition[value.span.lowerBound], case let end = endPosition[value.span.upperBound],
                   start >= 0, end > start else { continue }
             for list in lists {
