@@ -213,7 +213,7 @@ struct Reader {
             let scope = Scope(reader: self, offers: offers, vocabularyOffers: vocabularyOffers, appNameSpans: appNameSpans, found: found,
                               locked: locked)
             for (rank, hypothesis) in result.hypotheses.enumerated() {
-                candidates += self.candidates(for: hypothesis, rank: rank, scope: scope)
+                appendCandidates(for: hypothesis, rank: rank, scope: scope, to: &candidates)
             }
             if !candidates.isEmpty || result.hypotheses.count < matchOptions.limit || matchOptions.limit > firstLimit {
                 // Unbeatable readings rank first (``ReadingKey``): the best is one exactly
@@ -314,6 +314,10 @@ struct Reader {
         let appNameSpans: [Range<Int>]
         let found: FoundValues
         let locked: Bool
+        /// The intents this read's readings named so far, with the apps supporting each:
+        /// a read's readings name a few intents, and comparing a name with those costs less
+        /// than hashing it twice (catalogue, apps) for every reading.
+        var intents: [(name: String, intent: IntentDefinition?, supporting: [Int])] = []
 
         init(reader: Reader, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], found: FoundValues, locked: Bool) {
             self.reader = reader
@@ -380,10 +384,20 @@ struct Reader {
         }
     }
 
-    /// The apps a grammar hypothesis can go to, each to be resolved when ranked.
-    func candidates(for match: Hypothesis, rank: Int, scope: Scope) -> [Candidate] {
+    /// The apps a grammar hypothesis can go to, each to be resolved when ranked, appended to
+    /// `result` (one array for a read's hypotheses, not one per hypothesis).
+    func appendCandidates(for match: Hypothesis, rank: Int, scope: Scope, to result: inout [Candidate]) {
         let offers = scope.offers
-        guard let intent = engine.catalogue[match.intent] else { return [] }
+        let name = match.intent
+        let known: (intent: IntentDefinition?, supporting: [Int])
+        if let entry = scope.intents.first(where: { $0.name == name }) {
+            known = (entry.intent, entry.supporting)
+        } else {
+            let intent = engine.catalogue[name]
+            known = (intent, intent.flatMap { engine.appsSupporting[$0.name] } ?? [])
+            scope.intents.append((name, known.intent, known.supporting))
+        }
+        guard let intent = known.intent else { return }
         // Found values are grouped by app (``FoundValues/Value/group``), so the grammar never
         // returns a reading with the names or vocabulary of two apps: one app at most.
         var mentioned: Int?
@@ -404,20 +418,19 @@ struct Reader {
         var example: Int?
         let exampleApp = match.metadata["app"]
         if let bundle = exampleApp?.string {
-            guard let app = engine.apps.firstIndex(where: { $0.bundleIdentifier == bundle }) else { return [] }
+            guard let app = engine.apps.firstIndex(where: { $0.bundleIdentifier == bundle }) else { return }
             example = app
         }
-        let supporting = engine.appsSupporting[intent.name] ?? []
+        let supporting = known.supporting
         let targets: [Int]
         if let app = mentioned ?? example {
-            if let mentioned, let example, mentioned != example { return [] }
-            guard supporting.contains(app) else { return [] }
+            if let mentioned, let example, mentioned != example { return }
+            guard supporting.contains(app) else { return }
             targets = [app]
         } else {
             targets = supporting
         }
         let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
-        var result: [Candidate] = []
         for app in targets {
             if let vocabularyApp, vocabularyApp != app { continue }
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
@@ -425,7 +438,6 @@ struct Reader {
                                     mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,
                                     selection: selection, scope: scope))
         }
-        return result
     }
 
     /// The ``ReadingKey`` that ``Resolver`` would give `match` for `app`, from the slots and
@@ -444,24 +456,29 @@ struct Reader {
                 if vocabulary { return true }
                 return slots[index].span.map { appNameSpans.contains($0) } ?? false
             }
-            var guessed = 0, missing = 0
-            for parameter in intent.parameters.indices {
-                var said = false
-                let isVocabulary = if case .vocabulary = intent.parameters[parameter].kind { true } else { false }
-                for index in slots.indices where slots[index].name == intent.parameters[parameter].name {
-                    said = true
-                    if guesses(index, vocabulary: isVocabulary) { guessed += 1 }
+            // Each slot's parameter (-1: none), its name compared once with the parameters'.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(slots.count, 1)) { parameterOf in
+                for index in slots.indices {
+                    parameterOf[index] = intent.parameters.firstIndex { $0.name == slots[index].name } ?? -1
                 }
-                if !said, intent.parameters[parameter].isNeeded(saying: { name in slots.indices.contains { slots[$0].name == name } }),
-                   !Resolver.hasDefaultItems(intent.parameters[parameter], app: app, in: model.vocabulary) {
-                    missing += 1
+                var guessed = 0, missing = 0
+                for parameter in intent.parameters.indices {
+                    var said = false
+                    let isVocabulary = if case .vocabulary = intent.parameters[parameter].kind { true } else { false }
+                    for index in slots.indices where parameterOf[index] == parameter {
+                        said = true
+                        if guesses(index, vocabulary: isVocabulary) { guessed += 1 }
+                    }
+                    if !said, intent.parameters[parameter].isNeeded(saying: { name in slots.indices.contains { slots[$0].name == name } }),
+                       !Resolver.hasDefaultItems(intent.parameters[parameter], app: app, in: model.vocabulary) {
+                        missing += 1
+                    }
                 }
+                for index in slots.indices where parameterOf[index] < 0 && slots[index].name != "app" && guesses(index, vocabulary: false) {
+                    guessed += 1
+                }
+                return (guessed, missing)
             }
-            for index in slots.indices where slots[index].name != "app"
-                && !intent.parameters.contains(where: { $0.name == slots[index].name }) && guesses(index, vocabulary: false) {
-                guessed += 1
-            }
-            return (guessed, missing)
         }
         return ReadingKey(guessed: guessed, missing: missing, match: match)
     }
@@ -474,7 +491,7 @@ struct Reader {
     func ranked(_ candidates: [Candidate], examples: ExampleRule) -> [IntentHypothesis] {
         #if DEBUG
         // Debug builds resolve every candidate, so that each key is checked against its
-        // resolved parameters (the assertion in `candidates(for:…)`), not only those ranked.
+        // resolved parameters (the assertion in `Candidate.hypothesis`), not only those ranked.
         for candidate in candidates { _ = candidate.hypothesis }
         #endif
         // Indices are sorted, not the candidates.
