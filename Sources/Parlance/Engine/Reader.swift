@@ -161,8 +161,8 @@ struct Reader {
             vocabularyOffers.append(offer)
             for list in owner.lists {
                 let place = Place(list: list, app: owner.app, span: span.scalarRange, edits: span.edits)
-                let known = places.count <= placesScanned ? places.firstIndex(of: place) : representative[place]
-                if let index = known {
+                let earlier = places.count <= placesScanned ? places.firstIndex(of: place) : representative[place]
+                if let index = earlier {
                     if span.match.ranks(before: offers[index].span.match) {
                         values[index] = FoundValues.Value(list: list, span: span.scalarRange, output: .int(span.match.itemIndex),
                                                           text: span.match.matchedText, edits: span.edits, group: owner.app)
@@ -172,7 +172,7 @@ struct Reader {
                 }
                 if places.count == placesScanned {
                     representative.reserveCapacity(4 * placesScanned)
-                    for (index, known) in places.enumerated() { representative[known] = index }
+                    for (index, scanned) in places.enumerated() { representative[scanned] = index }
                 }
                 if places.count >= placesScanned { representative[place] = values.count }
                 places.append(place)
@@ -389,15 +389,15 @@ struct Reader {
     func appendCandidates(for match: Hypothesis, rank: Int, scope: Scope, to result: inout [Candidate]) {
         let offers = scope.offers
         let name = match.intent
-        let known: (intent: IntentDefinition?, supporting: [Int])
+        let definition: (intent: IntentDefinition?, supporting: [Int])
         if let entry = scope.intents.first(where: { $0.name == name }) {
-            known = (entry.intent, entry.supporting)
+            definition = (entry.intent, entry.supporting)
         } else {
             let intent = engine.catalogue[name]
-            known = (intent, intent.flatMap { engine.appsSupporting[$0.name] } ?? [])
-            scope.intents.append((name, known.intent, known.supporting))
+            definition = (intent, intent.flatMap { engine.appsSupporting[$0.name] } ?? [])
+            scope.intents.append((name, definition.intent, definition.supporting))
         }
-        guard let intent = known.intent else { return }
+        guard let intent = definition.intent else { return }
         // Found values are grouped by app (``FoundValues/Value/group``), so the grammar never
         // returns a reading with the names or vocabulary of two apps: one app at most.
         var mentioned: Int?
@@ -421,7 +421,7 @@ struct Reader {
             guard let app = engine.apps.firstIndex(where: { $0.bundleIdentifier == bundle }) else { return }
             example = app
         }
-        let supporting = known.supporting
+        let supporting = definition.supporting
         let targets: [Int]
         if let app = mentioned ?? example {
             if let mentioned, let example, mentioned != example { return }
