@@ -456,11 +456,7 @@ struct Reader {
                 if vocabulary { return true }
                 return slots[index].span.map { appNameSpans.contains($0) } ?? false
             }
-            // Each slot's parameter (-1: none), its name compared once with the parameters'.
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(slots.count, 1)) { parameterOf in
-                for index in slots.indices {
-                    parameterOf[index] = intent.parameters.firstIndex { $0.name == slots[index].name } ?? -1
-                }
+            return intent.withParameterIndices(of: slots) { parameterOf in
                 var guessed = 0, missing = 0
                 for parameter in intent.parameters.indices {
                     var said = false

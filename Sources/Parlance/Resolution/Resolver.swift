@@ -34,14 +34,9 @@ struct Resolver {
         let parameters = intent.parameters
         var result: [ParameterResult] = []
         result.reserveCapacity(parameters.count)
-        // Each slot's parameter, found once (-1: none of the intent's), in a buffer on the
-        // stack: a parse resolves a few readings, each asking this of every parameter.
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: slots.count) { slotParameter in
-            var undefined = false
-            for (index, slot) in slots.enumerated() {
-                slotParameter[index] = parameters.firstIndex { $0.name == slot.name } ?? -1
-                if slotParameter[index] < 0, slot.name != "app" { undefined = true }
-            }
+        // (A parse resolves a few readings, each asking every parameter for its slots.)
+        return intent.withParameterIndices(of: slots) { slotParameter in
+            let undefined = zip(slots, slotParameter).contains { $0.1 < 0 && $0.0.name != "app" }
             for (index, parameter) in parameters.enumerated() {
                 var values: [ParameterValue] = []
                 for (slot, parameterIndex) in zip(slots, slotParameter) where parameterIndex == index { values.append(resolve(slot, parameter)) }
@@ -188,5 +183,20 @@ struct Resolver {
     static func format(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return String(rounded)
+    }
+}
+
+extension IntentDefinition {
+    /// Calls `body` with each slot's parameter: its index in ``parameters`` (-1 for none of
+    /// this intent's), each name compared once, in a buffer on the stack.
+    func withParameterIndices<Slots: RandomAccessCollection<SlotMatch>, Result>(
+        of slots: Slots, _ body: (UnsafeMutableBufferPointer<Int>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Swift.max(slots.count, 1)) { buffer in
+            for (index, slot) in slots.enumerated() {
+                buffer[index] = parameters.firstIndex { $0.name == slot.name } ?? -1
+            }
+            return body(UnsafeMutableBufferPointer(rebasing: buffer[..<slots.count]))
+        }
     }
 }
