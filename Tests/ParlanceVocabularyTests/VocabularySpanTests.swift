@@ -164,6 +164,19 @@ struct VocabularySpanTests {
             })
             let slow = Self.referenceSpans(text, index: index, entries: entries, policy: policy)
             #expect(fast == slow, "\(utterance) \(policy): missing \(slow.subtracting(fast).sorted()), extra \(fast.subtracting(slow).sorted())")
+
+            // Searched on given ranges of units only: exactly the spans on those ranges.
+            let units = text.units.count
+            guard units > 0 else { continue }
+            let ranges = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                let start = Int.random(in: 0..<units, using: &generator)
+                return start..<Int.random(in: (start + 1)...units, using: &generator)
+            }
+            let covering = Set(index.allSpans(in: text, policy: policy, covering: ranges).map {
+                "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
+            })
+            let onRanges = slow.filter { entry in ranges.contains { entry.hasPrefix("\($0.lowerBound)..<\($0.upperBound) ") } }
+            #expect(covering == onRanges, "\(utterance) \(policy) on \(ranges): missing \(onRanges.subtracting(covering).sorted()), extra \(covering.subtracting(onRanges).sorted())")
         }
     }
 
@@ -203,6 +216,19 @@ struct VocabularySpanTests {
             })
             let slow = Self.referenceSpans(text, index: index, entries: entries, policy: policy)
             #expect(fast == slow, "\(utterance) \(policy): missing \(slow.subtracting(fast).sorted()), extra \(fast.subtracting(slow).sorted())")
+
+            // Searched on given ranges of units only: exactly the spans on those ranges.
+            let units = text.units.count
+            guard units > 0 else { continue }
+            let ranges = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                let start = Int.random(in: 0..<units, using: &generator)
+                return start..<Int.random(in: (start + 1)...units, using: &generator)
+            }
+            let covering = Set(index.allSpans(in: text, policy: policy, covering: ranges).map {
+                "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
+            })
+            let onRanges = slow.filter { entry in ranges.contains { entry.hasPrefix("\($0.lowerBound)..<\($0.upperBound) ") } }
+            #expect(covering == onRanges, "\(utterance) \(policy) on \(ranges): missing \(onRanges.subtracting(covering).sorted()), extra \(covering.subtracting(onRanges).sorted())")
         }
     }
 

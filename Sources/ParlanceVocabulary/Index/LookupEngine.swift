@@ -134,11 +134,25 @@ final class LookupEngine {
 
     /// - Parameter keepingOverlaps: return every (range, item) found, without suppressing
     ///   the overlapping spans of one item (the tests compare those with the reference).
-    func spans(in utterance: TokenizedText, policy: EditPolicy, keepingOverlaps: Bool = false) -> [VocabularySpan] {
+    /// - Parameter covering: when given, only spans on exactly one of these ranges of
+    ///   units are searched for (walks start only at their first units and end only at
+    ///   their last units).
+    func spans(in utterance: TokenizedText, policy: EditPolicy, keepingOverlaps: Bool = false,
+               covering ranges: [Range<Int>]? = nil) -> [VocabularySpan] {
         scalars.removeAll(keepingCapacity: true)
         unitStarts.removeAll(keepingCapacity: true)
         unitEnds.removeAll(keepingCapacity: true)
         KeyNormalization.appendStream(of: utterance, to: &scalars, starts: &unitStarts, ends: &unitEnds)
+        var edges: [UInt8]?
+        if let ranges {
+            var allowed = [UInt8](repeating: 0, count: unitStarts.count)
+            for range in ranges where !range.isEmpty && range.lowerBound >= 0 && range.upperBound <= allowed.count {
+                allowed[range.lowerBound] |= 1
+                allowed[range.upperBound - 1] |= 2
+            }
+            guard allowed.contains(3) || (allowed.contains(1) && allowed.contains(2)) else { return [] }
+            edges = allowed
+        }
         let hits: UnsafeMutablePointer<SpanHit>, count: Int
         // A ß makes a second stream that keeps it as one character (rare), as it makes a
         // second key of a phrase or query: spans then find what lookups of their text find.
@@ -157,7 +171,14 @@ final class LookupEngine {
             scalars.withUnsafeBufferPointer { stream in
                 unitStarts.withUnsafeBufferPointer { starts in
                     unitEnds.withUnsafeBufferPointer { ends in
-                        search.findSpans(stream: stream, unitStarts: starts, unitEnds: ends, policy: policy, resetting: resetting)
+                        if let edges {
+                            edges.withUnsafeBufferPointer { edges in
+                                search.findSpans(stream: stream, unitStarts: starts, unitEnds: ends, policy: policy, resetting: resetting,
+                                                 edges: edges)
+                            }
+                        } else {
+                            search.findSpans(stream: stream, unitStarts: starts, unitEnds: ends, policy: policy, resetting: resetting)
+                        }
                     }
                 }
             }
@@ -179,6 +200,7 @@ final class LookupEngine {
         for index in 0..<count {
             let hit = hits[index]
             let start = Int(hit.start), end = Int(hit.end)
+            if let ranges, !ranges.contains(start..<end) { continue }
             let first = utterance.units[start], last = utterance.units[end - 1]
             if writtenSpan != (start, end) {
                 let range = utterance.range(of: first).lowerBound..<utterance.range(of: last).upperBound

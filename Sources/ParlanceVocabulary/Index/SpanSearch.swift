@@ -136,7 +136,8 @@ extension SearchScratch {
     /// searched as two streams (ß folded to "ss" and kept), as a query with one has two keys,
     /// and the best hit per span and item wins.
     func findSpans(stream scalars: UnsafeBufferPointer<UInt32>, unitStarts: UnsafeBufferPointer<Int32>,
-                   unitEnds: UnsafeBufferPointer<Int32>, policy: EditPolicy, resetting: Bool = true) {
+                   unitEnds: UnsafeBufferPointer<Int32>, policy: EditPolicy, resetting: Bool = true,
+                   edges: UnsafeBufferPointer<UInt8>? = nil) {
         let count = scalars.count
         let units = unitStarts.count
         if resetting {
@@ -145,6 +146,10 @@ extension SearchScratch {
         }
         candidates.removeAll()
         guard count > 0, units > 0, units < Int(UInt16.max) else { return }
+        // Which units a span may start at and end at: every unit that has text, unless
+        // `edges` narrows them (bit 0: may start, bit 1: may end).
+        @inline(__always) func mayStart(_ unit: Int) -> Bool { unitStarts[unit] >= 0 && (edges.map { $0[unit] & 1 != 0 } ?? true) }
+        @inline(__always) func mayEnd(_ unit: Int) -> Bool { unitStarts[unit] >= 0 && (edges.map { $0[unit] & 2 != 0 } ?? true) }
 
         // The stream, forwards and reversed, padded; which unit starts or ends where.
         let size = count + 2 * padding + 8
@@ -164,9 +169,9 @@ extension SearchScratch {
         }
         startUnitAt.base.update(repeating: 0, count: count + 1)
         endUnitAt.base.update(repeating: 0, count: count + 1)
-        for unit in 0..<units where unitStarts[unit] >= 0 {
-            startUnitAt[Int(unitStarts[unit])] = Int32(unit + 1)
-            endUnitAt[Int(unitEnds[unit])] = Int32(unit + 1)
+        for unit in 0..<units {
+            if mayStart(unit) { startUnitAt[Int(unitStarts[unit])] = Int32(unit + 1) }
+            if mayEnd(unit) { endUnitAt[Int(unitEnds[unit])] = Int32(unit + 1) }
         }
         // (Two words of slack: a walk reads the 64 bits from its origin on.)
         let edgeWords = (count + 1) / 64 + 2
@@ -175,10 +180,15 @@ extension SearchScratch {
         let endBits = unitEndBits.base, reversedStartBits = reversedUnitStartBits.base
         endBits.update(repeating: 0, count: edgeWords)
         reversedStartBits.update(repeating: 0, count: edgeWords)
-        for unit in 0..<units where unitStarts[unit] >= 0 {
-            let end = Int(unitEnds[unit]), reversedStart = count - Int(unitStarts[unit])
-            endBits[end >> 6] |= 1 << UInt64(end & 63)
-            reversedStartBits[reversedStart >> 6] |= 1 << UInt64(reversedStart & 63)
+        for unit in 0..<units {
+            if mayEnd(unit) {
+                let end = Int(unitEnds[unit])
+                endBits[end >> 6] |= 1 << UInt64(end & 63)
+            }
+            if mayStart(unit) {
+                let reversedStart = count - Int(unitStarts[unit])
+                reversedStartBits[reversedStart >> 6] |= 1 << UInt64(reversedStart & 63)
+            }
         }
         /// The 64 bits of `bits` from bit `first` on.
         @inline(__always) func word(_ bits: UnsafeMutablePointer<UInt64>, from first: Int) -> UInt64 {
@@ -186,7 +196,7 @@ extension SearchScratch {
             return shift == 0 ? low : low >> shift | bits[(first >> 6) + 1] << (64 - shift)
         }
 
-        for unit in 0..<units where unitStarts[unit] >= 0 {
+        for unit in 0..<units where mayStart(unit) {
             exactSpans(from: unit, at: Int(unitStarts[unit]), streamLength: count)
         }
         let longestSpan = core.maxKeyLength + EditPolicy.maximumEdits
@@ -330,9 +340,10 @@ extension SearchScratch {
         // wherever both have spans to find: backwards (caps 0 or 1 under 1 everywhere) and
         // forwards (the first `split - 1` labels exact in both, then 1 under 2).
         for pass in 0..<2 {
-            for unit in 0..<units where unitStarts[unit] >= 0 {
-                var open = -1, openWindow = 0, openShortest = 0
+            for unit in 0..<units {
                 let direction = pass == 0 ? SpanBand.anchorsForward : !SpanBand.anchorsForward
+                guard direction ? mayStart(unit) : mayEnd(unit) else { continue }
+                var open = -1, openWindow = 0, openShortest = 0
                 for bandNumber in stride(from: bands.count - 1, through: 0, by: -1) {
                     let band = bands[bandNumber]
                     if open < 0 {

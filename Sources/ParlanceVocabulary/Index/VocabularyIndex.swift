@@ -157,6 +157,14 @@ public final class VocabularyIndex: Sendable {
         withEngine { $0.spans(in: utterance, policy: policy, keepingOverlaps: true) }
     }
 
+    /// ``allSpans(in:policy:)`` for the spans on exactly the units of one of `ranges`
+    /// (ranges of units of `utterance`): the walks start only at their first units and
+    /// end only at their last units, so checking a few words of a long utterance costs
+    /// what those words cost.
+    public func allSpans(in utterance: TokenizedText, policy: EditPolicy = .default, covering ranges: [Range<Int>]) -> [VocabularySpan] {
+        withEngine { $0.spans(in: utterance, policy: policy, keepingOverlaps: true, covering: ranges) }
+    }
+
     /// Item `item` on `units` of `utterance` as ``allSpans(in:policy:)`` would report it (its
     /// nearest phrase or pronunciation, the edits, the edits as written), or nil when none
     /// is within the budget `policy` gives the span's length. It measures instead of
