@@ -65,7 +65,9 @@ public struct EngineError: Error, Sendable, CustomStringConvertible {
 /// `Sendable`: parse from any number of threads.
 ///
 /// **How an utterance is read** (one language): the vocabulary span finder runs over the
-/// utterance once, for every app's vocabulary and for the apps' names; what it finds is
+/// utterance once, for every app's vocabulary and for the apps' names (the users'
+/// vocabulary, the largest, with edits only on the words a reading leaves to a vocabulary
+/// parameter as free text); what it finds is
 /// offered to the grammar's open lists (``FoundValues``); the compiled grammar matches
 /// every intent's templates in one pass; each grammar hypothesis becomes one hypothesis per
 /// app that can take it (the app named, the app whose example phrase matched, or every app
@@ -373,7 +375,8 @@ public final class Engine: Sendable {
         // character unexplained), and a corrected vocabulary item could only add an edit:
         // the search of the users' vocabulary with edits, the dearest step of a parse, is
         // then not needed ("pay my bill", "call Sparkle Sparkly"). Free text ("saying are
-        // you ready") may hide a misspelled name, so there it is searched.
+        // you ready") may hide a misspelled name, so there it is searched (``Reader``: on the
+        // words the readings leave to a vocabulary parameter as free text).
         //
         // And without free text first: an unbeatable reading has none, and free text is
         // most of what the grammar follows (it may end at any word). Readings with free

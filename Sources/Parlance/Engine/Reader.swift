@@ -122,8 +122,118 @@ struct Reader {
         let partnerSpans = partnerSearched ? partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo) : nil
         if partnerSpans == nil, let mustBeat,
            !mayBeat(mustBeat, utterance, tokens: tokens, policy: policy, freeText: freeText, memo: memo) { return [] }
-        let known = partnerSpans ?? (partnerSearched ? nil : partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo))
-            ?? memo.userSpans(in: tokens, of: model, policy: policy)
+        if let known = partnerSpans ?? (partnerSearched ? nil : partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo)) {
+            return read(utterance, tokens: tokens, known: known, locked: locked, memo: memo, fuzziness: fuzziness, policy: policy,
+                        onlyIfUnbeatable: onlyIfUnbeatable, freeText: freeText, mustBeat: mustBeat).ranked(by: self)
+        }
+        // The search of the users' vocabulary with edits, the dearest step of a read, looks
+        // only where it can change the reading: it offers values to the grammar, and a value
+        // with edits explains words that a reading without it leaves to free text. So the
+        // read is made with the items found as written first, and the users' vocabulary is
+        // then searched with edits only for items on exactly the words its readings leave to
+        // a vocabulary parameter as free text ("Send a message to Sparkel Sparkly saying hi"
+        // checks "Sparkel Sparkly", not the message): such an item turns that reading's free
+        // text into a value, and the reading ranks higher. Only if one is found is the read
+        // made again, with those found.
+        guard freeText, policy.maxEdits(forKeyLength: .max) > 0, !memo.hasUserSpans(of: model, policy: policy) else {
+            return read(utterance, tokens: tokens, known: memo.userSpans(in: tokens, of: model, policy: policy), locked: locked, memo: memo,
+                        fuzziness: fuzziness, policy: policy, onlyIfUnbeatable: onlyIfUnbeatable, freeText: freeText,
+                        mustBeat: mustBeat).ranked(by: self)
+        }
+        var known = memo.userSpans(in: tokens, of: model, policy: .fixed(0))
+        var checked: [Range<Int>] = []
+        while true {
+            let reading = read(utterance, tokens: tokens, known: known, locked: locked, memo: memo, fuzziness: fuzziness, policy: policy,
+                               onlyIfUnbeatable: onlyIfUnbeatable, freeText: freeText, mustBeat: mustBeat)
+            guard let examples = reading.examples, !model.vocabulary.user.index.items.isEmpty,
+                  let best = reading.candidates.lazy.filter({ !examples.drops($0) }).map(\.reading).min()
+            else { return reading.ranked(by: self) }
+            // An item found with edits on words a reading leaves to free text improves that
+            // reading by at most their characters less its edits (``ReadingKey``'s first
+            // criteria): only words where that could reach the best reading are checked,
+            // and only items that would are kept. (A reading with an item found with edits
+            // may leave other words to free text: "Tell Celestrah and Sparkel Sparkly…"
+            // finds Celestra first. Each round checks words not checked before, so the
+            // rounds end.)
+            func mayReachBest(_ bound: (wordEdits: Int, unexplained: Int), edits: Int) -> Bool {
+                (bound.wordEdits, bound.unexplained + edits) <= (best.wordEdits, best.unexplained)
+            }
+            let guessed = Reader.unitsLeftToFreeText(by: reading.candidates, tokens: tokens).filter {
+                !checked.contains($0.units) && mayReachBest($0.bound, edits: 1)
+            }
+            guard !guessed.isEmpty else { return reading.ranked(by: self) }
+            checked += guessed.map(\.units)
+            let corrected = model.vocabulary.user.index.allSpans(in: tokens, policy: policy, covering: guessed.map(\.units)).filter { span in
+                span.match.edits > 0 && guessed.contains { $0.units == span.units && mayReachBest($0.bound, edits: span.edits) }
+            }
+            guard !corrected.isEmpty else { return reading.ranked(by: self) }
+            known = (known + corrected).sorted { $0.precedes($1) }
+        }
+    }
+
+    /// The ranges of units that the candidates' readings leave to a vocabulary parameter as
+    /// free text (the words a misspelled name would be on), each with the best a reading
+    /// could become with an item there without edits: the least template word edits, and
+    /// the least characters unexplained less the range's characters.
+    static func unitsLeftToFreeText(by candidates: [Candidate], tokens: TokenizedText)
+        -> [(units: Range<Int>, bound: (wordEdits: Int, unexplained: Int))] {
+        var found: [(span: Range<Int>, bound: (wordEdits: Int, unexplained: Int))] = []
+        var lastRank = -1
+        // (Only readings that leave some vocabulary to free text, ``ReadingKey/guessed``.)
+        for candidate in candidates where candidate.reading.guessed > 0 {
+            // (A grammar reading becomes one candidate per app that can take it, in a row.)
+            guard candidate.rank != lastRank else { continue }
+            lastRank = candidate.rank
+            let offers = candidate.scopeOffers
+            let slots = candidate.match.slots
+            let intent = candidate.intent
+            let parameters = intent.parameters
+            let key = candidate.reading
+            intent.withParameterIndices(of: slots) { parameterOf in
+                for index in slots.indices where parameterOf[index] >= 0 {
+                    guard case .vocabulary = parameters[parameterOf[index]].kind, let span = slots[index].span, !span.isEmpty,
+                          Resolver.isFreeText(slots[index], offers: offers) else { continue }
+                    let bound = (wordEdits: key.wordEdits, unexplained: key.unexplained - span.count)
+                    if let known = found.firstIndex(where: { $0.span == span }) {
+                        if bound < found[known].bound { found[known].bound = bound }
+                    } else {
+                        found.append((span, bound))
+                    }
+                }
+            }
+        }
+        var result: [(units: Range<Int>, bound: (wordEdits: Int, unexplained: Int))] = []
+        for (span, bound) in found {
+            guard let first = tokens.units.firstIndex(where: { $0.scalarRange.lowerBound >= span.lowerBound }),
+                  let last = tokens.units.lastIndex(where: { $0.scalarRange.upperBound <= span.upperBound }), first <= last
+            else { continue }
+            let units = first..<(last + 1)
+            if let known = result.firstIndex(where: { $0.units == units }) {
+                if bound < result[known].bound { result[known].bound = bound }
+            } else {
+                result.append((units, bound))
+            }
+        }
+        return result
+    }
+
+    /// A read's candidates, before ranking: ranking resolves the parameters of those it
+    /// reaches, which only the read that answers needs.
+    struct Reading {
+        let candidates: [Candidate]
+        /// The example rule of the candidates; nil when the read wants nothing (asked only
+        /// for unbeatable readings, it found none).
+        let examples: ExampleRule?
+
+        func ranked(by reader: Reader) -> [IntentHypothesis] {
+            examples.map { reader.ranked(candidates, examples: $0) } ?? []
+        }
+    }
+
+    /// A read offering `known` as the users' vocabulary found in the utterance.
+    private func read(_ utterance: String, tokens: TokenizedText, known: [VocabularySpan], locked: Bool, memo: Memo,
+                      fuzziness: MatchOptions.Fuzziness?, policy: EditPolicy, onlyIfUnbeatable: Bool, freeText: Bool,
+                      mustBeat: ReadingKey?) -> Reading {
         var found = FoundValues(closedLists: ["app"])
         found.closesEveryWildcardList = !freeText
         // One value per list, app, words and edits goes to the grammar: items found on the
@@ -208,7 +318,7 @@ struct Reader {
             let result = memo.match(utterance, model: model, found: found, options: matchOptions)
             if onlyIfUnbeatable, !result.hypotheses.contains(where: {
                 $0.ranking.wordEdits == 0 && $0.ranking.valueEdits == 0 && $0.ranking.wildcardScalars == 0
-            }) { return [] }
+            }) { return Reading(candidates: [], examples: nil) }
             var candidates: [Candidate] = []
             let scope = Scope(reader: self, offers: offers, vocabularyOffers: vocabularyOffers, appNameSpans: appNameSpans, found: found,
                               locked: locked)
@@ -220,8 +330,10 @@ struct Reader {
                 // when a candidate the example rule keeps is one. If none is, the caller wants
                 // nothing, and nothing is resolved.
                 let examples = ExampleRule(candidates)
-                if onlyIfUnbeatable, !candidates.contains(where: { $0.reading.isUnbeatable && !examples.drops($0) }) { return [] }
-                return ranked(candidates, examples: examples)
+                if onlyIfUnbeatable, !candidates.contains(where: { $0.reading.isUnbeatable && !examples.drops($0) }) {
+                    return Reading(candidates: candidates, examples: nil)
+                }
+                return Reading(candidates: candidates, examples: examples)
             }
             matchOptions.limit *= 8
         }
@@ -349,6 +461,8 @@ struct Reader {
         private let selection: AppSelection
         private let scope: Scope
         private var resolved: IntentHypothesis?
+        /// The offers of the read the candidate comes from.
+        var scopeOffers: [Offer] { scope.offers }
 
         init(match: Hypothesis, intent: IntentDefinition, app: Int, rank: Int, evidence: Int, mentioned: Bool, isExample: Bool,
              reading: ReadingKey, selection: AppSelection, scope: Scope) {
