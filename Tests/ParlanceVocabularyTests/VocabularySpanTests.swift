@@ -131,6 +131,23 @@ struct VocabularySpanTests {
         return Set(best.map { "\($0.key) edits \($0.value.edits)" })
     }
 
+    /// A search on random ranges of units of `text` finds exactly the spans of `reference`
+    /// (``referenceSpans(_:index:entries:policy:)`` of the whole text) on those ranges.
+    static func expectSpansOnRandomRanges(of text: TokenizedText, index: VocabularyIndex, policy: EditPolicy,
+                                          reference: Set<String>, generator: inout Generator) {
+        let units = text.units.count
+        guard units > 0 else { return }
+        let ranges = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+            let start = Int.random(in: 0..<units, using: &generator)
+            return start..<Int.random(in: (start + 1)...units, using: &generator)
+        }
+        let covering = Set(index.allSpans(in: text, policy: policy, covering: ranges).map {
+            "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
+        })
+        let onRanges = reference.filter { entry in ranges.contains { entry.hasPrefix("\($0.lowerBound)..<\($0.upperBound) ") } }
+        #expect(covering == onRanges, "\(text.text) \(policy) on \(ranges): missing \(onRanges.subtracting(covering).sorted()), extra \(covering.subtracting(onRanges).sorted())")
+    }
+
     @Test(arguments: [(EditPolicy.default, 0), (EditPolicy.fixed(1), 1), (EditPolicy.fixed(2), 2),
                       (EditPolicy.scaled(exactUpTo: 2, oneEditUpTo: 5), 3)])
     func agreesWithTheReferenceOnRandomUtterances(_ policy: EditPolicy, _ seed: Int) throws {
@@ -164,19 +181,7 @@ struct VocabularySpanTests {
             })
             let slow = Self.referenceSpans(text, index: index, entries: entries, policy: policy)
             #expect(fast == slow, "\(utterance) \(policy): missing \(slow.subtracting(fast).sorted()), extra \(fast.subtracting(slow).sorted())")
-
-            // Searched on given ranges of units only: exactly the spans on those ranges.
-            let units = text.units.count
-            guard units > 0 else { continue }
-            let ranges = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-                let start = Int.random(in: 0..<units, using: &generator)
-                return start..<Int.random(in: (start + 1)...units, using: &generator)
-            }
-            let covering = Set(index.allSpans(in: text, policy: policy, covering: ranges).map {
-                "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
-            })
-            let onRanges = slow.filter { entry in ranges.contains { entry.hasPrefix("\($0.lowerBound)..<\($0.upperBound) ") } }
-            #expect(covering == onRanges, "\(utterance) \(policy) on \(ranges): missing \(onRanges.subtracting(covering).sorted()), extra \(covering.subtracting(onRanges).sorted())")
+            Self.expectSpansOnRandomRanges(of: text, index: index, policy: policy, reference: slow, generator: &generator)
         }
     }
 
@@ -216,19 +221,7 @@ struct VocabularySpanTests {
             })
             let slow = Self.referenceSpans(text, index: index, entries: entries, policy: policy)
             #expect(fast == slow, "\(utterance) \(policy): missing \(slow.subtracting(fast).sorted()), extra \(fast.subtracting(slow).sorted())")
-
-            // Searched on given ranges of units only: exactly the spans on those ranges.
-            let units = text.units.count
-            guard units > 0 else { continue }
-            let ranges = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-                let start = Int.random(in: 0..<units, using: &generator)
-                return start..<Int.random(in: (start + 1)...units, using: &generator)
-            }
-            let covering = Set(index.allSpans(in: text, policy: policy, covering: ranges).map {
-                "\($0.units.lowerBound)..<\($0.units.upperBound) item \($0.match.itemIndex) edits \($0.edits)"
-            })
-            let onRanges = slow.filter { entry in ranges.contains { entry.hasPrefix("\($0.lowerBound)..<\($0.upperBound) ") } }
-            #expect(covering == onRanges, "\(utterance) \(policy) on \(ranges): missing \(onRanges.subtracting(covering).sorted()), extra \(covering.subtracting(onRanges).sorted())")
+            Self.expectSpansOnRandomRanges(of: text, index: index, policy: policy, reference: slow, generator: &generator)
         }
     }
 
