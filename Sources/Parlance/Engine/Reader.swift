@@ -122,7 +122,11 @@ struct Reader {
         let partnerSpans = partnerSearched ? partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo) : nil
         if partnerSpans == nil, let mustBeat,
            !mayBeat(mustBeat, utterance, tokens: tokens, policy: policy, freeText: freeText, memo: memo) { return [] }
-        if let known = partnerSpans ?? (partnerSearched ? nil : partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo)) {
+        // (See below: with edits and free text, the users' vocabulary is checked on a few
+        // words rather than searched, and a search of the partner would cost more.)
+        let checksFewWords = freeText && policy.maxEdits(forKeyLength: .max) > 0 && !memo.hasUserSpans(of: model, policy: policy)
+        if let known = partnerSpans
+            ?? (partnerSearched || checksFewWords ? nil : partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo)) {
             return read(utterance, tokens: tokens, known: known, locked: locked, memo: memo, fuzziness: fuzziness, policy: policy,
                         onlyIfUnbeatable: onlyIfUnbeatable, freeText: freeText, mustBeat: mustBeat).ranked(by: self)
         }
@@ -135,7 +139,7 @@ struct Reader {
         // checks "Sparkel Sparkly", not the message): such an item turns that reading's free
         // text into a value, and the reading ranks higher. Only if one is found is the read
         // made again, with those found.
-        guard freeText, policy.maxEdits(forKeyLength: .max) > 0, !memo.hasUserSpans(of: model, policy: policy) else {
+        guard checksFewWords else {
             return read(utterance, tokens: tokens, known: memo.userSpans(in: tokens, of: model, policy: policy), locked: locked, memo: memo,
                         fuzziness: fuzziness, policy: policy, onlyIfUnbeatable: onlyIfUnbeatable, freeText: freeText,
                         mustBeat: mustBeat).ranked(by: self)

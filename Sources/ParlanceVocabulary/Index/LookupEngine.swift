@@ -150,7 +150,7 @@ final class LookupEngine {
                 allowed[range.lowerBound] |= 1
                 allowed[range.upperBound - 1] |= 2
             }
-            guard allowed.contains(3) || (allowed.contains(1) && allowed.contains(2)) else { return [] }
+            guard allowed.contains(where: { $0 != 0 }) else { return [] }
             edges = allowed
         }
         let hits: UnsafeMutablePointer<SpanHit>, count: Int
