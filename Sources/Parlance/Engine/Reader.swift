@@ -125,10 +125,13 @@ struct Reader {
         // (See below: with edits and free text, the users' vocabulary is checked on a few
         // words rather than searched, and a search of the partner would cost more.)
         let checksFewWords = freeText && policy.maxEdits(forKeyLength: .max) > 0 && !memo.hasUserSpans(of: model, policy: policy)
+        func reading(offering known: [VocabularySpan]) -> Reading {
+            read(utterance, tokens: tokens, known: known, locked: locked, memo: memo, fuzziness: fuzziness, policy: policy,
+                 onlyIfUnbeatable: onlyIfUnbeatable, freeText: freeText, mustBeat: mustBeat)
+        }
         if let known = partnerSpans
             ?? (partnerSearched || checksFewWords ? nil : partnerUserSpans(utterance, tokens: tokens, policy: policy, memo: memo)) {
-            return read(utterance, tokens: tokens, known: known, locked: locked, memo: memo, fuzziness: fuzziness, policy: policy,
-                        onlyIfUnbeatable: onlyIfUnbeatable, freeText: freeText, mustBeat: mustBeat).ranked(by: self)
+            return reading(offering: known).ranked(by: self)
         }
         // The search of the users' vocabulary with edits, the dearest step of a read, looks
         // only where it can change the reading: it offers values to the grammar, and a value
@@ -139,16 +142,11 @@ struct Reader {
         // checks "Sparkel Sparkly", not the message): such an item turns that reading's free
         // text into a value, and the reading ranks higher. Only if one is found is the read
         // made again, with those found.
-        guard checksFewWords else {
-            return read(utterance, tokens: tokens, known: memo.userSpans(in: tokens, of: model, policy: policy), locked: locked, memo: memo,
-                        fuzziness: fuzziness, policy: policy, onlyIfUnbeatable: onlyIfUnbeatable, freeText: freeText,
-                        mustBeat: mustBeat).ranked(by: self)
-        }
+        guard checksFewWords else { return reading(offering: memo.userSpans(in: tokens, of: model, policy: policy)).ranked(by: self) }
         var known = memo.userSpans(in: tokens, of: model, policy: .fixed(0))
         var checked: [Range<Int>] = []
         while true {
-            let reading = read(utterance, tokens: tokens, known: known, locked: locked, memo: memo, fuzziness: fuzziness, policy: policy,
-                               onlyIfUnbeatable: onlyIfUnbeatable, freeText: freeText, mustBeat: mustBeat)
+            let reading = reading(offering: known)
             guard let examples = reading.examples, !model.vocabulary.user.index.items.isEmpty,
                   let best = reading.candidates.lazy.filter({ !examples.drops($0) }).map(\.reading).min()
             else { return reading.ranked(by: self) }
@@ -181,7 +179,7 @@ struct Reader {
     /// the least characters unexplained less the range's characters.
     static func unitsLeftToFreeText(by candidates: [Candidate], tokens: TokenizedText)
         -> [(units: Range<Int>, bound: (wordEdits: Int, unexplained: Int))] {
-        var found: [(span: Range<Int>, bound: (wordEdits: Int, unexplained: Int))] = []
+        var result: [(units: Range<Int>, bound: (wordEdits: Int, unexplained: Int))] = []
         var lastRank = -1
         // (Only readings that leave some vocabulary to free text, ``ReadingKey/guessed``.)
         for candidate in candidates where candidate.reading.guessed > 0 {
@@ -196,26 +194,18 @@ struct Reader {
             intent.withParameterIndices(of: slots) { parameterOf in
                 for index in slots.indices where parameterOf[index] >= 0 {
                     guard case .vocabulary = parameters[parameterOf[index]].kind, let span = slots[index].span, !span.isEmpty,
-                          Resolver.isFreeText(slots[index], offers: offers) else { continue }
+                          Resolver.isFreeText(slots[index], offers: offers),
+                          let first = tokens.units.firstIndex(where: { $0.scalarRange.lowerBound >= span.lowerBound }),
+                          let last = tokens.units.lastIndex(where: { $0.scalarRange.upperBound <= span.upperBound }), first <= last
+                    else { continue }
+                    let units = first..<(last + 1)
                     let bound = (wordEdits: key.wordEdits, unexplained: key.unexplained - span.count)
-                    if let known = found.firstIndex(where: { $0.span == span }) {
-                        if bound < found[known].bound { found[known].bound = bound }
+                    if let known = result.firstIndex(where: { $0.units == units }) {
+                        if bound < result[known].bound { result[known].bound = bound }
                     } else {
-                        found.append((span, bound))
+                        result.append((units, bound))
                     }
                 }
-            }
-        }
-        var result: [(units: Range<Int>, bound: (wordEdits: Int, unexplained: Int))] = []
-        for (span, bound) in found {
-            guard let first = tokens.units.firstIndex(where: { $0.scalarRange.lowerBound >= span.lowerBound }),
-                  let last = tokens.units.lastIndex(where: { $0.scalarRange.upperBound <= span.upperBound }), first <= last
-            else { continue }
-            let units = first..<(last + 1)
-            if let known = result.firstIndex(where: { $0.units == units }) {
-                if bound < result[known].bound { result[known].bound = bound }
-            } else {
-                result.append((units, bound))
             }
         }
         return result
