@@ -9,7 +9,7 @@
 // --failures lists on stderr the utterances whose best parse misses its test; --slowest N
 // the N slowest utterances of each set (median of the five runs); --utterance TEXT times
 // one utterance in each language (or only in --language TAG; --repeat N times, 9 by default;
-// --evict empties the caches before each parse); --cached-loads N only loads the engine N
+// --evict empties the caches before each parse), with no load timings but the first; --cached-loads N only loads the engine N
 // more times from its cached images (to profile the load); --parse-rounds N only parses the test utterances
 // N times over with their language given (or only those of --language TAG; with
 // --every-language, no language given), to profile the parse;
@@ -232,6 +232,44 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
     exit(0)
 }
 
+/// --evict (with --utterance): before each timed parse, a buffer four times the size of the
+/// last-level cache is read through, so that the parse finds none of the engine's data
+/// cached, as the first parse of an utterance among others' does, where the same utterance
+/// parsed again finds all of it.
+let evictionBuffer: UnsafeMutableRawBufferPointer? = arguments.contains("--evict")
+    ? UnsafeMutableRawBufferPointer.allocate(byteCount: 128 << 20, alignment: 64) : nil
+evictionBuffer?.initializeMemory(as: UInt8.self, repeating: 1)
+func evictCaches(_ buffer: UnsafeMutableRawBufferPointer) {
+    var sum: UInt8 = 0
+    for offset in stride(from: 0, to: buffer.count, by: 64) { sum &+= buffer[offset] }
+    if sum == 0x5A { print("", terminator: "") }  // (keeps the reads)
+}
+
+// --utterance TEXT: only time TEXT in each language and with no language given.
+if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
+    let text = arguments[at + 1]
+    print(String(format: "engine load: %.0f ms", micros(load) / 1000))
+    let only = arguments.firstIndex(of: "--language").map { arguments[$0 + 1] }
+    for language in engine.languages + ["(no language given)"] where only == nil || only == language {
+        let tag: String? = language.hasPrefix("(") ? nil : language
+        var times: [Double] = [], allocations: [Double] = []
+        var result = engine.parse(text, language: tag)
+        let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 9
+        for _ in 0..<repeats {
+            if let evictionBuffer { evictCaches(evictionBuffer) }
+            let allocated = countsAllocations ? AllocationCounting.count() : 0
+            let start = clock.now
+            result = engine.parse(text, language: tag)
+            times.append(micros(clock.now - start))
+            if countsAllocations { allocations.append(Double(AllocationCounting.count() - allocated)) }
+        }
+        times.sort()
+        let best = result.best.map { "\($0.app.bundleIdentifier) \($0.intent.name)" } ?? "nothing"
+        print(String(format: "%@: median %.1f µs → %@", language, times[times.count / 2], best) + allocationText(allocations))
+    }
+    exit(0)
+}
+
 // Load with a cache of compiled images (EngineCache): the first load builds and saves
 // them, the next ones read them back. Median of 5 reads.
 let cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-timings-\(getpid())")
@@ -274,43 +312,6 @@ for language in engine.languages {
     singleLoads[language] = micros(clock.now - start) / 1000
 }
 
-/// --evict (with --utterance): before each timed parse, a buffer four times the size of the
-/// last-level cache is read through, so that the parse finds none of the engine's data
-/// cached, as the first parse of an utterance among others' does, where the same utterance
-/// parsed again finds all of it.
-let evictionBuffer: UnsafeMutableRawBufferPointer? = arguments.contains("--evict")
-    ? UnsafeMutableRawBufferPointer.allocate(byteCount: 128 << 20, alignment: 64) : nil
-evictionBuffer?.initializeMemory(as: UInt8.self, repeating: 1)
-func evictCaches(_ buffer: UnsafeMutableRawBufferPointer) {
-    var sum: UInt8 = 0
-    for offset in stride(from: 0, to: buffer.count, by: 64) { sum &+= buffer[offset] }
-    if sum == 0x5A { print("", terminator: "") }  // (keeps the reads)
-}
-
-// --utterance TEXT: only time TEXT in each language and with no language given.
-if let at = arguments.firstIndex(of: "--utterance"), at + 1 < arguments.count {
-    let text = arguments[at + 1]
-    print(String(format: "engine load: %.0f ms; from cached images: %.0f ms", micros(load) / 1000, warmLoad))
-    let only = arguments.firstIndex(of: "--language").map { arguments[$0 + 1] }
-    for language in engine.languages + ["(no language given)"] where only == nil || only == language {
-        let tag: String? = language.hasPrefix("(") ? nil : language
-        var times: [Double] = [], allocations: [Double] = []
-        var result = engine.parse(text, language: tag)
-        let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 9
-        for _ in 0..<repeats {
-            if let evictionBuffer { evictCaches(evictionBuffer) }
-            let allocated = countsAllocations ? AllocationCounting.count() : 0
-            let start = clock.now
-            result = engine.parse(text, language: tag)
-            times.append(micros(clock.now - start))
-            if countsAllocations { allocations.append(Double(AllocationCounting.count() - allocated)) }
-        }
-        times.sort()
-        let best = result.best.map { "\($0.app.bundleIdentifier) \($0.intent.name)" } ?? "nothing"
-        print(String(format: "%@: median %.1f µs → %@", language, times[times.count / 2], best) + allocationText(allocations))
-    }
-    exit(0)
-}
 let tests = (try? UtteranceTest.load(corpora.appendingPathComponent("tests").path)) ?? []
 var rows: [[String: Any]] = []
 func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest) -> String?) -> [String: Any]? {

@@ -1,4 +1,5 @@
 import ParlanceGrammar
+import ParlanceVocabulary
 
 /// What an utterance was understood as: hypotheses, best first.
 public struct ParseResult: Sendable {
@@ -204,13 +205,63 @@ public struct Resolution: Sendable, Hashable, CustomStringConvertible {
     public let kind: Kind
     /// For a disambiguation, the candidates, best first; for a confirmation, the one to confirm.
     public let options: [ResolutionOption]
-    /// Why, in words ("2 accounts match 'City Power'").
-    public let reason: String
+    /// Why, in words ("2 accounts match 'City Power'"), written when asked: a parse
+    /// resolves every value of the readings it ranks, and most reasons are never read.
+    public var reason: String { because.text }
+    let because: Reason
 
     public init(_ kind: Kind, options: [ResolutionOption] = [], reason: String) {
+        self.init(kind, options: options, because: .text(reason))
+    }
+
+    init(_ kind: Kind, options: [ResolutionOption] = [], because reason: Reason) {
         self.kind = kind
         self.options = options
-        self.reason = reason
+        self.because = reason
+    }
+
+    /// A reason, kept as its parts until written.
+    enum Reason: Sendable {
+        case text(String)
+        /// Free text where the app has vocabulary: "'Bob' matches no contact of UnicornChat".
+        case matchesNoItem(said: String, list: String, app: String)
+        /// A list value said with edits: "'kitchen' with 1 edit(s)".
+        case listValueWithEdits(value: String, edits: Int)
+        /// Several items of the app on the same words: "2 items match 'my bill'".
+        case itemsMatch(count: Int, said: String)
+        /// A vocabulary item said with edits: "'Sparkel' is 1 edit(s) from 'Sparkle' (confidence 0.86)".
+        case editsFromItem(said: String, edits: Int, phrase: String, confidence: Double)
+        /// A vocabulary item said as written: "'Sparkle' in user vocabulary (contactName)".
+        case inVocabulary(phrase: String, source: VocabularySource, type: VocabularyType)
+        /// A parameter not said, implied by the app's one item: "the only payee of BillPay".
+        case onlyItem(list: String, app: String)
+        /// A parameter not said, with several items of the app: "not said; BillPay has 2".
+        case notSaid(app: String, items: Int)
+
+        var text: String {
+            switch self {
+            case .text(let text): text
+            case .matchesNoItem(let said, let list, let app): "'\(said)' matches no \(list) of \(app)"
+            case .listValueWithEdits(let value, let edits): "'\(value)' with \(edits) edit(s)"
+            case .itemsMatch(let count, let said): "\(count) items match '\(said)'"
+            case .editsFromItem(let said, let edits, let phrase, let confidence):
+                "'\(said)' is \(edits) edit(s) from '\(phrase)' (confidence \(String((confidence * 100).rounded() / 100)))"
+            case .inVocabulary(let phrase, let source, let type): "'\(phrase)' in \(source) vocabulary (\(type))"
+            case .onlyItem(let list, let app): "the only \(list) of \(app)"
+            case .notSaid(let app, let items): "not said; \(app) has \(items)"
+            }
+        }
+    }
+
+    // Equal as written: a reason given as text equals the same reason kept as parts.
+    public static func == (lhs: Resolution, rhs: Resolution) -> Bool {
+        lhs.kind == rhs.kind && lhs.options == rhs.options && lhs.reason == rhs.reason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(options)
+        hasher.combine(reason)
     }
 
     /// Success or not required: nothing to ask.

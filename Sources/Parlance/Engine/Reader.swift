@@ -314,8 +314,7 @@ struct Reader {
                 $0.ranking.wordEdits == 0 && $0.ranking.valueEdits == 0 && $0.ranking.wildcardScalars == 0
             }) { return Reading(candidates: [], examples: nil) }
             var candidates: [Candidate] = []
-            let scope = Scope(reader: self, offers: offers, vocabularyOffers: vocabularyOffers, appNameSpans: appNameSpans, found: found,
-                              locked: locked)
+            let scope = Scope(reader: self, offers: offers, vocabularyOffers: vocabularyOffers, appNameSpans: appNameSpans, locked: locked)
             for (rank, hypothesis) in result.hypotheses.enumerated() {
                 appendCandidates(for: hypothesis, rank: rank, scope: scope, to: &candidates)
             }
@@ -418,19 +417,17 @@ struct Reader {
         let offers: [Offer]
         let vocabularyOffers: [Offer]
         let appNameSpans: [Range<Int>]
-        let found: FoundValues
         let locked: Bool
         /// The intents this read's readings named so far, with the apps supporting each:
         /// a read's readings name a few intents, and comparing a name with those costs less
         /// than hashing it twice (catalogue, apps) for every reading.
         var intents: [(name: String, intent: IntentDefinition?, supporting: [Int])] = []
 
-        init(reader: Reader, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], found: FoundValues, locked: Bool) {
+        init(reader: Reader, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], locked: Bool) {
             self.reader = reader
             self.offers = offers
             self.vocabularyOffers = vocabularyOffers
             self.appNameSpans = appNameSpans
-            self.found = found
             self.locked = locked
         }
     }
@@ -476,8 +473,7 @@ struct Reader {
         var hypothesis: IntentHypothesis {
             if let resolved { return resolved }
             let (engine, model) = (scope.reader.engine, scope.reader.model)
-            let resolver = Resolver(engine: engine, model: model, app: app, offers: scope.offers, vocabularyOffers: scope.vocabularyOffers,
-                                    found: scope.found)
+            let resolver = Resolver(scope: scope, app: app)
             let parameters = resolver.parameters(of: intent, from: match)
             let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
                                               parameters: parameters, score: match.confidence * parameters.reduce(1) { product, parameter in

@@ -20,57 +20,70 @@ import ParlanceVocabulary
 /// required one → **needsValue**, unless a parameter said stands in for it (recipients of
 /// a message to a group); else **notRequired** (left out of results).
 struct Resolver {
-    let engine: Engine
-    let model: LanguageModel
+    /// The read the hypothesis comes from. (A reference: a resolver is copied into the
+    /// closures of its calls, and copies of the engine, model and offers cost a retain each.)
+    let scope: Reader.Scope
     let app: Int
+
+    var engine: Engine { scope.reader.engine }
+    var model: LanguageModel { scope.reader.model }
     /// What the grammar was offered, by ``SlotMatch/foundIndex``.
-    let offers: [Reader.Offer]
+    var offers: [Reader.Offer] { scope.offers }
     /// Every vocabulary item found in the utterance (several may stand on the same words).
-    let vocabularyOffers: [Reader.Offer]
-    let found: FoundValues
+    var vocabularyOffers: [Reader.Offer] { scope.vocabularyOffers }
 
     func parameters(of intent: IntentDefinition, from match: Hypothesis) -> [ParameterResult] {
         let slots = match.slots
         let parameters = intent.parameters
         var result: [ParameterResult] = []
         result.reserveCapacity(parameters.count)
-        // (A parse resolves a few readings, each asking every parameter for its slots.)
+        // (A parse resolves a few readings, each asking every parameter for its slots. Slots
+        // and parameters are read in place, by index: bound to locals they would be copied,
+        // a retain and a release for each of their strings.)
         return intent.withParameterIndices(of: slots) { slotParameter in
-            let undefined = zip(slots, slotParameter).contains { $0.1 < 0 && $0.0.name != "app" }
-            for (index, parameter) in parameters.enumerated() {
+            var undefined = false
+            for index in slots.indices where slotParameter[index] < 0 && slots[index].name != "app" { undefined = true }
+            for parameter in parameters.indices {
+                let list = parameters[parameter].list
+                let isVocabulary = if case .vocabulary = parameters[parameter].kind { true } else { false }
                 var values: [ParameterValue] = []
-                for (slot, parameterIndex) in zip(slots, slotParameter) where parameterIndex == index { values.append(resolve(slot, parameter)) }
+                for index in slots.indices where slotParameter[index] == parameter {
+                    values.append(resolve(slots[index], list: list, isVocabulary: isVocabulary))
+                }
                 if !values.isEmpty {
-                    result.append(ParameterResult(name: parameter.name, definition: parameter, values: values))
-                } else if let value = unsaid(parameter, in: match) {
-                    result.append(ParameterResult(name: parameter.name, definition: parameter, values: [value]))
+                    result.append(ParameterResult(name: parameters[parameter].name, definition: parameters[parameter], values: values))
+                } else if let value = unsaid(parameters[parameter], in: match) {
+                    result.append(ParameterResult(name: parameters[parameter].name, definition: parameters[parameter], values: [value]))
                 }
             }
             // Slots the catalogue does not define (custom intents' examples) are reported as
             // said, by name in the order each first came.
             guard undefined else { return result }
             var names: [String] = []
-            for (slot, parameterIndex) in zip(slots, slotParameter) where parameterIndex < 0 && slot.name != "app" && !names.contains(slot.name) {
-                names.append(slot.name)
+            for index in slots.indices where slotParameter[index] < 0 && slots[index].name != "app" && !names.contains(slots[index].name) {
+                names.append(slots[index].name)
             }
             for name in names {
-                let values = zip(slots, slotParameter).filter { $0.1 < 0 && $0.0.name == name }.map { resolve($0.0, nil) }
+                let values = slots.indices.filter { slotParameter[$0] < 0 && slots[$0].name == name }.map {
+                    resolve(slots[$0], list: nil, isVocabulary: false)
+                }
                 result.append(ParameterResult(name: name, definition: nil, values: values))
             }
             return result
         }
     }
 
-    /// A value said.
-    func resolve(_ slot: SlotMatch, _ parameter: ParameterDefinition?) -> ParameterValue {
+    /// A value said, for a parameter that `list` fills (nil for none, or a slot the
+    /// catalogue does not define), of a vocabulary kind or not.
+    func resolve(_ slot: SlotMatch, list: String?, isVocabulary: Bool) -> ParameterValue {
         if let index = slot.foundIndex, !offers[index].isAppName {
-            return resolveVocabulary(slot, offer: offers[index], parameter: parameter)
+            return resolveVocabulary(slot, offer: offers[index], list: list)
         }
         switch slot.kind {
         case .wildcard:
-            if let parameter, case .vocabulary = parameter.kind, let list = parameter.list, model.vocabulary.hasItems(app: app, list: list) {
+            if isVocabulary, let list, model.vocabulary.hasItems(app: app, list: list) {
                 return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .text,
-                                      resolution: Resolution(.unsupported, reason: "'\(slot.text)' matches no \(list) of \(engine.apps[app].displayName)"))
+                                      resolution: Resolution(.unsupported, because: .matchesNoItem(said: slot.text, list: list, app: engine.apps[app].displayName)))
             }
             return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .text,
                                   resolution: Resolution(.success, reason: "free text"))
@@ -80,7 +93,7 @@ struct Resolver {
             return ParameterValue(value: slot.value, match: .fixed, resolution: Resolution(.success, reason: "implied by the phrasing"))
         case .fuzzy:
             return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .fuzzy, edits: slot.edits,
-                                  resolution: Resolution(.success, reason: "'\(slot.listValue ?? slot.text)' with \(slot.edits) edit(s)"))
+                                  resolution: Resolution(.success, because: .listValueWithEdits(value: slot.listValue ?? slot.text, edits: slot.edits)))
         case .exact, .text:
             return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: slot.kind == .exact ? .exact : .text,
                                   resolution: Resolution(.success, reason: "a value of the list"))
@@ -89,11 +102,10 @@ struct Resolver {
 
     /// A vocabulary match: success, disambiguation among equally good items of the app, or
     /// confirmation of a doubtful correction.
-    func resolveVocabulary(_ slot: SlotMatch, offer: Reader.Offer, parameter: ParameterDefinition?) -> ParameterValue {
+    func resolveVocabulary(_ slot: SlotMatch, offer: Reader.Offer, list: String?) -> ParameterValue {
         let vocabulary = model.vocabulary
         let item = vocabulary.item(offer.span.match.itemIndex)
         let phrase = offer.span.match.isPronunciation ? (item.phrases.first ?? offer.span.match.matchedText) : offer.span.match.matchedText
-        let list = parameter?.list
         // Other items of this app found on the same words, as well matched.
         var rivals: [VocabularyMatch] = []
         var seen: Set<Int> = [offer.span.match.itemIndex]
@@ -109,7 +121,7 @@ struct Resolver {
             let all = ([offer.span.match] + rivals).sorted { $0.ranks(before: $1) }
             let options = all.map { ResolutionOption(value: vocabulary.item($0.itemIndex).phrases.first ?? $0.matchedText, identifier: vocabulary.item($0.itemIndex).identifier) }
             return base.init(value: nil, text: slot.text, span: slot.span, match: offer.span.edits > 0 ? .fuzzy : .exact, edits: offer.span.edits,
-                             resolution: Resolution(.disambiguation, options: options, reason: "\(options.count) items match '\(slot.text)'"))
+                             resolution: Resolution(.disambiguation, options: options, because: .itemsMatch(count: options.count, said: slot.text)))
         }
         // (Letters are counted only for a match with edits: the confidence is 1 without.)
         var letters = 0
@@ -122,13 +134,13 @@ struct Resolver {
             return base.init(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span, match: .fuzzy,
                              edits: offer.span.edits,
                              resolution: Resolution(.confirmationRequired, options: [option],
-                                                    reason: "'\(slot.text)' is \(offer.span.edits) edit(s) from '\(phrase)' (confidence \(Self.format(confidence)))"))
+                                                    because: .editsFromItem(said: slot.text, edits: offer.span.edits, phrase: phrase, confidence: confidence)))
         }
         return base.init(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span,
                          match: offer.span.edits > 0 ? .fuzzy : .exact, edits: offer.span.edits,
-                         resolution: Resolution(.success, options: [], reason: offer.span.edits > 0
-                            ? "'\(slot.text)' is \(offer.span.edits) edit(s) from '\(phrase)' (confidence \(Self.format(confidence)))"
-                            : "'\(phrase)' in \(item.source) vocabulary (\(item.type))"))
+                         resolution: Resolution(.success, options: [], because: offer.span.edits > 0
+                            ? .editsFromItem(said: slot.text, edits: offer.span.edits, phrase: phrase, confidence: confidence)
+                            : .inVocabulary(phrase: phrase, source: item.source, type: item.type)))
     }
 
     /// Whether ``resolve(_:_:)`` reports `slot` as free text (``MatchKind/text``): no
@@ -168,21 +180,16 @@ struct Resolver {
             if candidates.count == 1 {
                 let item = vocabulary.item(candidates[0])
                 return ParameterValue(value: .string(item.phrases.first ?? ""), identifier: item.identifier, match: .implied,
-                                      resolution: Resolution(.success, reason: "the only \(list) of \(engine.apps[app].displayName)"))
+                                      resolution: Resolution(.success, because: .onlyItem(list: list, app: engine.apps[app].displayName)))
             }
             if candidates.count > 1 {
                 let options = candidates.map { ResolutionOption(value: vocabulary.item($0).phrases.first ?? "", identifier: vocabulary.item($0).identifier) }
                 return ParameterValue(value: nil, resolution: Resolution(.disambiguation, options: options,
-                                                                         reason: "not said; \(engine.apps[app].displayName) has \(options.count)"))
+                                                                         because: .notSaid(app: engine.apps[app].displayName, items: options.count)))
             }
         }
         guard parameter.isNeeded(saying: { name in match.slots.contains { $0.name == name } }) else { return nil }
         return ParameterValue(value: nil, resolution: Resolution(.needsValue, reason: "required and not said"))
-    }
-
-    static func format(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return String(rounded)
     }
 }
 

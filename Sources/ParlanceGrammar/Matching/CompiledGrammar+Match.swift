@@ -150,6 +150,7 @@ extension CompiledGrammar {
         let order = completions.indices.filter { keeping(keys[$0]) }.sorted { keys[$0] < keys[$1] || (!(keys[$1] < keys[$0]) && $0 < $1) }
         let wanted = max(options.limit, 1)
         var distinct: [Hypothesis] = []
+        candidates.reserveCapacity(Swift.min(order.count, wanted + 4))
         for index in order {
             if distinct.count >= wanted, !keys[index].ties(with: distinct[wanted - 1].ranking) { break }
             guard let hypothesis = hypothesis(completions[index], captures: run.arena.chain(completions[index].captures), input: input, words: &words,
@@ -197,6 +198,9 @@ extension CompiledGrammar {
         }
 
         var slots: [SlotMatch] = []
+        // (Room for the captures and the block's fixed slots: grown one append at a time, the
+        // array was copied, every slot's strings retained, once or twice per hypothesis.)
+        slots.reserveCapacity(captures.count + grammar.intents[intent].data[block].slots.count)
         var context = given
         for capture in captures {
             let symbol = slotSymbols[Int(capture.symbol)]
