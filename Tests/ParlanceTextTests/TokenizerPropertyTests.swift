@@ -1,3 +1,4 @@
+import Foundation
 import ParlanceTestSupport
 import Testing
 @testable import ParlanceText
@@ -61,6 +62,56 @@ struct TokenizerPropertyTests {
         let tokenized = try Tokenizer(language: Language("en")).tokenize(text)
         #expect(tokenized.tokens.count > 100_000)
         #expect(tokenized.tokens.last!.scalarRange.upperBound <= text.unicodeScalars.count)
+    }
+}
+
+/// Plain ASCII text is read without ICU (``ASCIIWords``): its tokens must be ICU's, on
+/// random text dense in the characters that ICU's rules join across classes (letters next to
+/// digits, underscores, . , ; : ' " between words) and on every test utterance of Corpora/tests,
+/// in locales whose word rules differ (Swedish and Finnish join letters across a colon).
+struct ASCIIWordsTests {
+    static func expectSameTokens(_ text: String, _ tokenizer: Tokenizer) {
+        let fast = tokenizer.tokenize(text), icu = tokenizer.tokenize(text, usingICUOnly: true)
+        #expect(fast.tokens == icu.tokens, "\(tokenizer.language.tag): \(String(reflecting: text))")
+        #expect(fast.units == icu.units)
+        #expect(fast.normalizedScalars == icu.normalizedScalars)
+    }
+
+    @Test(arguments: ["en", "de", "fr", "sv", "fi", "ja", "zh-Hans"])
+    func randomASCIITextTokenizesAsICUDoes(_ tag: String) throws {
+        let tokenizer = try Tokenizer(language: Language(tag))
+        let alphabet = Array("aZk0aZk09 .,;:'\"_-!?/()\t\n#@&".unicodeScalars)
+        var generator = SeededGenerator(seed: 0xA5C1_1000 &+ UInt64(tag.utf8.count))
+        var read = 0
+        for _ in 0..<10_000 {
+            var view = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...16, using: &generator) {
+                view.append(alphabet.randomElement(using: &generator)!)
+            }
+            let text = String(view)
+            if text.utf8.withContiguousStorageIfAvailable({ ASCIIWords.breakAlike($0) }) == true { read += 1 }
+            Self.expectSameTokens(text, tokenizer)
+        }
+        // (The fast path must be taken often enough for the comparison to mean something.)
+        #expect(read > 1000)
+    }
+
+    @Test func corpusUtterancesTokenizeAsICUDoes() throws {
+        let tests = SharedData.packageRoot.appendingPathComponent("Corpora/tests")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: tests.path)
+        #expect(folders.count >= 6)
+        var compared = 0
+        for folder in folders where !folder.hasSuffix(".md") {
+            let tokenizer = try Tokenizer(language: Language(folder))
+            for file in try FileManager.default.contentsOfDirectory(atPath: tests.appendingPathComponent(folder).path) where file.hasSuffix(".yaml") {
+                let text = try String(contentsOf: tests.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") where line.hasPrefix("  - utterance: ") {
+                    Self.expectSameTokens(String(line.dropFirst("  - utterance: ".count)), tokenizer)
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 1000)
     }
 }
 

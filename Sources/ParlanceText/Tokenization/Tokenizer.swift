@@ -1,4 +1,6 @@
-/// Splits text into tokens with ICU word-break iteration and normalizes each token.
+/// Splits text into tokens with ICU word-break iteration and normalizes each token. (Plain
+/// ASCII text whose words are its runs of letters and of digits, as ICU's rules read them,
+/// is split without ICU: ``ASCIIWords``.)
 ///
 /// Create one per language and reuse it: opening ICU's break iterator loads rules and
 /// dictionaries, tokenizing is cheap. A tokenizer is `Sendable`; concurrent calls use
@@ -29,12 +31,20 @@ public final class Tokenizer: Sendable {
     /// Tokenizes `text`. Whitespace and punctuation are not tokens; every token's
     /// offsets slice exactly its original text.
     public func tokenize(_ text: String) -> TokenizedText {
+        tokenize(text, usingICUOnly: false)
+    }
+
+    /// ``tokenize(_:)``; `usingICUOnly` asks ICU's break iterator for the words of plain
+    /// ASCII text too (``ASCIIWords``), which the tests compare with the words read without it.
+    func tokenize(_ text: String, usingICUOnly: Bool) -> TokenizedText {
         var text = text
         text.makeContiguousUTF8()
         var builder = Builder(normalizer: normalizer, capacity: text.utf8.count)
-        words.withIterator { iterator in
-            _ = text.utf8.withContiguousStorageIfAvailable { bytes in
-                builder.run(iterator, over: bytes)
+        _ = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if usingICUOnly || !ASCIIWords.breakAlike(bytes) {
+                words.withIterator { iterator in builder.run(iterator, over: bytes) }
+            } else {
+                builder.runASCII(over: bytes)
             }
         }
         return TokenizedText(
@@ -65,28 +75,57 @@ public final class Tokenizer: Sendable {
             guard !bytes.isEmpty, (try? iterator.setText(bytes)) != nil else { return }
             var start = 0
             while let end = iterator.next() {
-                defer { start = end }
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                guard let kind = Token.kind(forRuleStatus: iterator.ruleStatus) ?? (Builder.holdsWordCharacter(slice) ? .other : nil)
-                else { continue }
-                let scalars = scalarOffset(at: start, in: bytes)..<scalarOffset(at: end, in: bytes)
-                let normalizedStart = normalized.count
-                if Builder.isUnspaced(slice) {
-                    if !hasCharacterUnits {
-                        hasCharacterUnits = true
-                        units = tokens
-                    }
-                    appendCharacters(of: start..<end, kind: kind, bytes: bytes, scalarStart: scalars.lowerBound)
-                } else {
-                    normalizer.append(slice, to: &normalized, scratch: &scratch)
-                }
-                // Default-ignorable characters alone (a soft hyphen, a joiner) normalize to nothing.
-                guard normalized.count > normalizedStart else { continue }
-                let token = Token(kind: kind, isCharacter: false, utf8: start..<end, scalars: scalars,
-                                  normalized: normalizedStart..<normalized.count)
-                tokens.append(token)
-                if hasCharacterUnits, !Builder.isUnspaced(slice) { units.append(token) }
+                append(start..<end, kind: Token.kind(forRuleStatus: iterator.ruleStatus), bytes: bytes)
+                start = end
             }
+        }
+
+        /// The words of text that ``ASCIIWords/breakAlike(_:)`` accepts: its runs of
+        /// letters and its runs of digits, as ICU's rules break and classify them there.
+        mutating func runASCII(over bytes: UnsafeBufferPointer<UInt8>) {
+            var index = 0
+            while index < bytes.count {
+                let kind = ASCIIWords.kind(of: bytes[index])
+                guard let kind else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                repeat {
+                    index += 1
+                    // One mark between two letters or two digits joins them (WB6, WB7, WB11, WB12).
+                    if index + 1 < bytes.count, ASCIIWords.joins(bytes[index], kind), ASCIIWords.kind(of: bytes[index + 1]) == kind {
+                        index += 1
+                    }
+                } while index < bytes.count && ASCIIWords.kind(of: bytes[index]) == kind
+                append(start..<index, kind: kind, bytes: bytes)
+            }
+        }
+
+        /// Appends the segment `range` of `bytes` as a token when it is a word: `kind` is
+        /// what its rule status says, nil when the status says none (a span that still
+        /// holds a letter, mark or digit is a token of kind ``Token/Kind/other``).
+        private mutating func append(_ range: Range<Int>, kind: Token.Kind?, bytes: UnsafeBufferPointer<UInt8>) {
+            let (start, end) = (range.lowerBound, range.upperBound)
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard let kind = kind ?? (Builder.holdsWordCharacter(slice) ? .other : nil) else { return }
+            let scalars = scalarOffset(at: start, in: bytes)..<scalarOffset(at: end, in: bytes)
+            let normalizedStart = normalized.count
+            if Builder.isUnspaced(slice) {
+                if !hasCharacterUnits {
+                    hasCharacterUnits = true
+                    units = tokens
+                }
+                appendCharacters(of: start..<end, kind: kind, bytes: bytes, scalarStart: scalars.lowerBound)
+            } else {
+                normalizer.append(slice, to: &normalized, scratch: &scratch)
+            }
+            // Default-ignorable characters alone (a soft hyphen, a joiner) normalize to nothing.
+            guard normalized.count > normalizedStart else { return }
+            let token = Token(kind: kind, isCharacter: false, utf8: start..<end, scalars: scalars,
+                              normalized: normalizedStart..<normalized.count)
+            tokens.append(token)
+            if hasCharacterUnits, !Builder.isUnspaced(slice) { units.append(token) }
         }
 
         /// Splits a token of an unspaced script into grapheme clusters, each a unit.
@@ -157,6 +196,68 @@ public final class Tokenizer: Sendable {
                 if UnspacedScript.contains(scalar) { return true }
             }
             return false
+        }
+    }
+}
+
+/// Plain ASCII text, whose words are read without ICU: where no rule of UAX #29 that
+/// joins characters of different classes applies (ICU's word rules for ASCII are those),
+/// the words are the runs of letters (rule WB5, status "letter") and the runs of digits
+/// (WB8, "number"), and everything else breaks and makes no word. A rule joins classes
+/// only at a letter next to a digit (WB9, WB10), at an underscore (WB13a, WB13b), and at
+/// one of . , ; : ' " between two letters or two digits (WB6, WB7, WB11, WB12; ':' is
+/// joined in some locales only); and ICU's rules count "@" as a letter. Text of letters,
+/// digits, whitespace and ! ( ) - / ? besides those marks, where no letter meets a digit and
+/// no colon or mark stands between a letter and a digit, is read here, joining words of one
+/// class across a mark as those rules do ("what's", "1,000.5"); other text by ICU. `ASCIIWordsTests` compares both on random and corpus text.
+enum ASCIIWords {
+    /// Whether ICU's words of `bytes` are their runs of letters and runs of digits.
+    static func breakAlike(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // (The class of the byte before, and of the one before that: 0 other, 1 letter,
+        // 2 digit, 3 a joining mark.)
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        var previousByte: UInt8 = 0
+        for byte in bytes {
+            let current: UInt8
+            switch byte {
+            case 0x41...0x5A, 0x61...0x7A: current = 1
+            case 0x30...0x39: current = 2
+            case 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B: current = 3
+            // Separators and punctuation that no rule joins (ICU counts "@" as a letter, and
+            // an underscore joins words: those, and the rest, go to ICU).
+            case 0x09...0x0D, 0x20, 0x21, 0x28, 0x29, 0x2D, 0x2F, 0x3F: current = 0
+            default: return false
+            }
+            if current == 1 && previous == 2 || current == 2 && previous == 1 { return false }  // a letter next to a digit
+            // A mark between a letter and a digit, or a colon between two words (joined in
+            // some locales): to ICU. (Between two letters or two digits, `runASCII` joins.)
+            if current == 1 || current == 2, previous == 3, beforePrevious == 1 || beforePrevious == 2,
+               beforePrevious != current || previousByte == 0x3A { return false }
+            previousByte = byte
+            beforePrevious = previous
+            previous = current
+        }
+        return true
+    }
+
+    /// Whether `mark` joins two words of `kind` around it: . and ' join letters (MidNumLet,
+    /// Single_Quote); . , ; and ' join digits (MidNumLet, MidNum, Single_Quote).
+    @inline(__always)
+    static func joins(_ mark: UInt8, _ kind: Token.Kind) -> Bool {
+        switch mark {
+        case 0x2E, 0x27: true
+        case 0x2C, 0x3B: kind == .number
+        default: false
+        }
+    }
+
+    /// The kind of a word made of `byte`'s class: letters, digits, or nil for no word.
+    @inline(__always)
+    static func kind(of byte: UInt8) -> Token.Kind? {
+        switch byte {
+        case 0x41...0x5A, 0x61...0x7A: .letter
+        case 0x30...0x39: .number
+        default: nil
         }
     }
 }
