@@ -41,8 +41,7 @@ struct Resolver {
         // and parameters are read in place, by index: bound to locals they would be copied,
         // a retain and a release for each of their strings.)
         return intent.withParameterIndices(of: slots) { slotParameter in
-            var undefined = false
-            for index in slots.indices where slotParameter[index] < 0 && slots[index].name != "app" { undefined = true }
+            let undefined = slots.indices.contains { slotParameter[$0] < 0 && slots[$0].name != "app" }
             for parameter in parameters.indices {
                 let list = parameters[parameter].list
                 let isVocabulary = if case .vocabulary = parameters[parameter].kind { true } else { false }
