@@ -106,6 +106,13 @@ int32_t cicu_break_rule_status(const cicu_break *iterator) {
     return ubrk_getRuleStatus(iterator->iterator);
 }
 
+int32_t cicu_break_binary_rules(const cicu_break *iterator, uint8_t *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = ubrk_getBinaryRules(iterator->iterator, buffer, capacity, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    return U_FAILURE(status) ? -1 : length;
+}
+
 // MARK: - Normalization
 
 static const UNormalizer2 *cicu_normalizer(int32_t form, UErrorCode *status) {

@@ -115,6 +115,49 @@ struct ASCIIWordsTests {
     }
 }
 
+/// Tokenizers of languages whose ICU word rules are the same share their iterators, which
+/// remember the text they segmented last (``BreakIteratorPool/shared(kind:locale:)``): one
+/// utterance tokenized in several languages is segmented once. Every tokenization right
+/// after another language's tokenization of the same text must equal the one made after
+/// other text, which ICU segments anew.
+struct SharedSegmentationTests {
+    @Test func languagesOfRootRulesShareOneSegmentation() throws {
+        let tokenizers = try ["en", "de", "es", "fr", "ja", "zh-Hans"].map { try Tokenizer(language: Language($0)) }
+        for tokenizer in tokenizers.dropFirst() {
+            #expect(tokenizer.sharesSegmentation(with: tokenizers[0]), "\(tokenizer.language.tag) breaks words by other rules than en")
+        }
+    }
+
+    @Test func rememberedSegmentsAreTheTextsOwn() throws {
+        let tags = ["en", "de", "es", "fr", "ja", "zh-Hans", "sv", "fi", "th"]
+        let tokenizers = try tags.map { try Tokenizer(language: Language($0)) }
+        let pieces = ["send", "Müller", "l'heure", "3,5", "ヨガ", "ディープ", "を開始", "给段玉梅", "发消息", "สวัสดี", "x", "2026",
+                      " ", " ", ", ", ". ", "'", "-", "の", "で", "é"]
+        var generator = SeededGenerator(seed: 0x5E6_0001)
+        var shared = 0
+        for round in 0..<1500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...8, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            // Each language's segmentation of the text made fresh: after other text.
+            let fresh = tokenizers.map { tokenizer in
+                _ = tokenizer.tokenize("other text \(round)", usingICUOnly: true)
+                return tokenizer.tokenize(text, usingICUOnly: true)
+            }
+            // Then in a random order, each right after another's segmentation of the same text.
+            var previous = tokenizers.count - 1
+            for index in tokenizers.indices.shuffled(using: &generator) {
+                let tokenized = tokenizers[index].tokenize(text, usingICUOnly: true)
+                if tokenizers[index].sharesSegmentation(with: tokenizers[previous]) { shared += 1 }
+                #expect(tokenized.tokens == fresh[index].tokens, "\(tags[index]) after \(tags[previous]): \(String(reflecting: text))")
+                #expect(tokenized.normalizedScalars == fresh[index].normalizedScalars)
+                previous = index
+            }
+        }
+        // (The remembered segments must be used often enough for the comparison to mean something.)
+        #expect(shared > 3000)
+    }
+}
+
 /// The tokenizer's own grapheme splitting for unspaced scripts against the standard
 /// library's `Character` segmentation (the reference), on seeded random text of those scripts.
 struct GraphemeReferenceTests {

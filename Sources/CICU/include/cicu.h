@@ -60,6 +60,12 @@ int64_t cicu_break_next(cicu_break *iterator);
 /// 100-199 number, 200-299 letter, 300-399 kana, 400-499 ideographic).
 int32_t cicu_break_rule_status(const cicu_break *iterator);
 
+/// The iterator's compiled rules (ICU's binary form), copied into `buffer` when
+/// `capacity` suffices. Returns their length in bytes, or -1 when ICU cannot give them.
+/// Two iterators with the same rules break every text alike (ICU picks its dictionaries
+/// by script, not by locale).
+int32_t cicu_break_binary_rules(const cicu_break *iterator, uint8_t *buffer, int32_t capacity);
+
 // MARK: - Normalization
 
 enum {

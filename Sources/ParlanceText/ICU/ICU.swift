@@ -1,4 +1,11 @@
 import CICU
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A failure reported by ICU, named as ICU names it.
 ///
@@ -108,6 +115,41 @@ final class BreakIterator {
 
     @inline(__always)
     var ruleStatus: Int32 { cicu_break_rule_status(handle) }
+
+    /// The iterator's compiled rules, nil when ICU cannot give them: iterators with the
+    /// same rules break every text alike (``BreakIteratorPool/shared(kind:locale:)``).
+    func binaryRules() -> [UInt8]? {
+        let length = cicu_break_binary_rules(handle, nil, 0)
+        guard length > 0 else { return nil }
+        var rules = [UInt8](repeating: 0, count: Int(length))
+        let copied = rules.withUnsafeMutableBufferPointer { cicu_break_binary_rules(handle, $0.baseAddress, length) }
+        return copied == length ? rules : nil
+    }
+
+    /// The text segmented last and its segments (end offset << 32 | rule status), so that
+    /// the same text segmented again, as the tokenizers of several languages sharing these
+    /// rules do with one utterance, is not run through ICU again.
+    private var segmentedText: [UInt8] = []
+    private var segments: [UInt64] = []
+
+    /// Calls `body` with the end offset and rule status of each segment of UTF-8 `bytes`,
+    /// in order; for the text segmented last, from memory.
+    func forEachSegment(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int32) -> Void) {
+        if !bytes.isEmpty, segmentedText.count == bytes.count,
+           segmentedText.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+            for segment in segments { body(Int(segment >> 32), Int32(truncatingIfNeeded: segment)) }
+            return
+        }
+        segmentedText.removeAll(keepingCapacity: true)
+        segments.removeAll(keepingCapacity: true)
+        guard !bytes.isEmpty, (try? setText(bytes)) != nil else { return }
+        while let end = next() {
+            let status = ruleStatus
+            segments.append(UInt64(end) << 32 | UInt64(UInt32(bitPattern: status)))
+            body(end, status)
+        }
+        segmentedText.append(contentsOf: bytes)
+    }
 }
 
 /// A small pool of clones of one break iterator, so a `Sendable` tokenizer can be used
@@ -119,6 +161,27 @@ final class BreakIteratorPool: @unchecked Sendable {
 
     init(kind: BreakIterator.Kind, locale: String) throws(ICUError) {
         template = try BreakIterator(kind: kind, locale: locale)
+    }
+
+    private init(template: BreakIterator) { self.template = template }
+
+    /// The pools made so far by ``shared(kind:locale:)``, by their iterators' rules.
+    nonisolated(unsafe) private static var byRules: [[UInt8]: BreakIteratorPool] = [:]
+    private static let byRulesLock = Lock()
+
+    /// A pool for `kind` and `locale`, shared with every locale whose iterators have the
+    /// same rules (en, de, es, fr, ja and zh all break words by ICU's root rules): their
+    /// iterators remember the text they segmented last (``BreakIterator/forEachSegment(of:_:)``),
+    /// so one utterance tokenized in several languages is segmented once.
+    static func shared(kind: BreakIterator.Kind, locale: String) throws(ICUError) -> BreakIteratorPool {
+        let template = try BreakIterator(kind: kind, locale: locale)
+        guard let rules = template.binaryRules() else { return BreakIteratorPool(template: template) }
+        return byRulesLock.withLock {
+            if let known = byRules[rules] { return known }
+            let pool = BreakIteratorPool(template: template)
+            byRules[rules] = pool
+            return pool
+        }
     }
 
     /// Runs `body` with an iterator no other thread is using.

@@ -25,8 +25,12 @@ public final class Tokenizer: Sendable {
     public init(language: Language) throws(ICUError) {
         self.language = language
         self.normalizer = Normalizer(language: language)
-        self.words = try BreakIteratorPool(kind: .word, locale: language.icuLocale)
+        self.words = try BreakIteratorPool.shared(kind: .word, locale: language.icuLocale)
     }
+
+    /// Whether this tokenizer and `other` segment text by the same ICU rules, with one pool
+    /// of iterators that remember the text segmented last.
+    func sharesSegmentation(with other: Tokenizer) -> Bool { words === other.words }
 
     /// Tokenizes `text`. Whitespace and punctuation are not tokens; every token's
     /// offsets slice exactly its original text.
@@ -72,10 +76,9 @@ public final class Tokenizer: Sendable {
         }
 
         mutating func run(_ iterator: BreakIterator, over bytes: UnsafeBufferPointer<UInt8>) {
-            guard !bytes.isEmpty, (try? iterator.setText(bytes)) != nil else { return }
             var start = 0
-            while let end = iterator.next() {
-                append(start..<end, kind: Token.kind(forRuleStatus: iterator.ruleStatus), bytes: bytes)
+            iterator.forEachSegment(of: bytes) { end, status in
+                append(start..<end, kind: Token.kind(forRuleStatus: status), bytes: bytes)
                 start = end
             }
         }
