@@ -29,6 +29,14 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
     /// (``Engine/languageEvidence(for:)``).
     public let languages: [LanguageEvidence]
 
+    /// Why each hypothesis after the first ranks after the one before it: element `i` is
+    /// why hypothesis `i + 1` lost to hypothesis `i`, the first criterion of the engine's
+    /// order that decides between them, with the values it compared.
+    public var reasonsLost: [String] {
+        let hypotheses = result.hypotheses
+        return hypotheses.indices.dropFirst().map { Self.whyLost(hypotheses[$0], to: hypotheses[$0 - 1]) }
+    }
+
     public var description: String {
         var lines = ["utterance: \(result.utterance)", "language: \(result.language ?? "none matched")"]
         if languages.count > 1 {
@@ -44,6 +52,7 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
             lines.append("no template matched the whole utterance")
             return lines.joined(separator: "\n")
         }
+        let reasons = reasonsLost
         for (index, hypothesis) in result.hypotheses.enumerated() {
             let match = hypothesis.match
             lines.append("")
@@ -59,21 +68,41 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
                 }
             }
             if index > 0 {
-                lines.append("  lost to #\(index): \(Self.whyLost(hypothesis, to: result.hypotheses[index - 1]))")
+                lines.append("  lost to #\(index): \(reasons[index - 1])")
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// The first thing that ranks `loser` after `winner`.
+    /// What ranks `loser` after `winner`, in words: the first criterion of the engine's
+    /// order that decides between them (``Reader``'s ranking: the ``ReadingKey``, then the
+    /// grammar's order of its matches, in which the app's vocabulary evidence decides
+    /// between matches the grammar ranks alike, then that evidence, then the order of the
+    /// apps), with the values it compared.
     static func whyLost(_ loser: IntentHypothesis, to winner: IntentHypothesis) -> String {
         if let reason = loser.reading.whyLost(to: winner.reading) { return reason }
-        let l = loser.match.ranking, w = winner.match.ranking
-        if loser.intent.name == winner.intent.name && loser.app.bundleIdentifier != winner.app.bundleIdentifier {
-            if case .ambiguous = loser.appSelection { return "equally plausible app: the app itself needs disambiguation" }
-            return "app chosen by fewer vocabulary matches (\(loser.appSelection) vs \(winner.appSelection))"
+        let (l, w) = (loser.match.ranking, winner.match.ranking)
+        let (lost, won) = (loser.tieBreak, winner.tieBreak)
+        let otherApp = loser.intent.name == winner.intent.name && loser.app.bundleIdentifier != winner.app.bundleIdentifier
+        if otherApp, loser.appSelection.isAmbiguous {
+            return "equally plausible app: the app itself needs disambiguation"
         }
-        if l.templateOrder != w.templateOrder { return "tie on every deciding criterion; broken by template order (#\(l.templateOrder) vs #\(w.templateOrder))" }
+        let evidence = "fewer of its values in the app's vocabulary (\(lost.vocabularyEvidence) vs \(won.vocabularyEvidence))"
+        if lost.grammarRank != won.grammarRank {
+            if l.ties(with: w) {
+                if lost.vocabularyEvidence != won.vocabularyEvidence { return evidence }
+                if l.templateOrder != w.templateOrder {
+                    return "tie on every deciding criterion; broken by template order (#\(l.templateOrder) vs #\(w.templateOrder))"
+                }
+                return "tie on every deciding criterion; the grammar lists this reading of the same template later"
+            }
+            if let field = l.firstDifference(from: w) {
+                return "the grammar ranks its match lower: \(field.rawValue) (\(l.value(of: field)) vs \(w.value(of: field)), "
+                    + "\(field.largerIsBetter ? "more" : "fewer") ranks first)"
+            }
+        }
+        if lost.vocabularyEvidence != won.vocabularyEvidence { return evidence }
+        if otherApp { return "the same reading for another app that supports the intent; apps in the order they were loaded" }
         return "equal ranking; listed in grammar order"
     }
 }

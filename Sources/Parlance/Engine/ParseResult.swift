@@ -44,6 +44,17 @@ public struct IntentHypothesis: Sendable {
     public var match: Hypothesis { fields.match }
     /// How it ranks among readings (``ReadingKey``).
     let reading: ReadingKey
+    /// What orders readings that tie on ``reading`` (``Reader``'s ranking): the position of
+    /// the grammar's match among the grammar's readings, and how many of its values the
+    /// app's vocabulary holds.
+    let tieBreak: TieBreak
+
+    struct TieBreak: Sendable, Hashable {
+        /// The grammar match's position among the grammar's readings, best first.
+        var grammarRank: Int
+        /// Values found in the app's vocabulary (not counting the app's name).
+        var vocabularyEvidence: Int
+    }
 
     /// The fields that hold references, in one immutable box: a hypothesis is copied as the
     /// engine ranks readings across apps and languages, and the app, the intent's definition
@@ -71,14 +82,18 @@ public struct IntentHypothesis: Sendable {
 
     public init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
                 score: Double, requiresUnlock: Bool, match: Hypothesis) {
+        var evidence = 0
+        if case .vocabulary(let matches) = appSelection { evidence = matches }
         self.init(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, score: score,
-                  requiresUnlock: requiresUnlock, match: match, reading: ReadingKey(parameters: parameters, match: match))
+                  requiresUnlock: requiresUnlock, match: match, reading: ReadingKey(parameters: parameters, match: match),
+                  tieBreak: TieBreak(grammarRank: 0, vocabularyEvidence: evidence))
     }
 
     init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
-         score: Double, requiresUnlock: Bool, match: Hypothesis, reading: ReadingKey) {
+         score: Double, requiresUnlock: Bool, match: Hypothesis, reading: ReadingKey, tieBreak: TieBreak) {
         fields = Fields(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, match: match)
         self.reading = reading
+        self.tieBreak = tieBreak
         self.score = score
         self.requiresUnlock = requiresUnlock
     }
@@ -87,14 +102,15 @@ public struct IntentHypothesis: Sendable {
     func with(appSelection: AppSelection, score: Double) -> IntentHypothesis {
         IntentHypothesis(fields: appSelection == self.appSelection ? fields
                             : Fields(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, match: match),
-                         score: score, requiresUnlock: requiresUnlock, reading: reading)
+                         score: score, requiresUnlock: requiresUnlock, reading: reading, tieBreak: tieBreak)
     }
 
-    private init(fields: Fields, score: Double, requiresUnlock: Bool, reading: ReadingKey) {
+    private init(fields: Fields, score: Double, requiresUnlock: Bool, reading: ReadingKey, tieBreak: TieBreak) {
         self.fields = fields
         self.score = score
         self.requiresUnlock = requiresUnlock
         self.reading = reading
+        self.tieBreak = tieBreak
     }
 
     /// The parameter named `name`.

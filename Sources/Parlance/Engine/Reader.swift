@@ -480,7 +480,8 @@ struct Reader {
                                                   parameter.values.reduce(product) { $0 * $1.resolution.confidenceFactor }
                                               },
                                               requiresUnlock: scope.locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
-                                              match: match, reading: reading)
+                                              match: match, reading: reading,
+                                              tieBreak: IntentHypothesis.TieBreak(grammarRank: rank, vocabularyEvidence: evidence))
             assert(ReadingKey(parameters: parameters, match: match, appNameSpans: scope.appNameSpans) == reading,
                    "the reading key without resolution differs from the resolved one: \(intent.name), \(match.slots.map(\.name))")
             resolved = hypothesis

@@ -1,0 +1,86 @@
+import Foundation
+@testable import Parlance
+import Testing
+
+/// `parlance explain` says why each hypothesis ranks after the one before it. The reason
+/// must be the criterion that actually ordered them, and the values it quotes must be the
+/// values compared: an explanation that names a criterion on which the two are equal
+/// ("supports the intent vs supports the intent") explains nothing.
+@Suite struct ExplanationTests {
+    /// The engine's order of two readings that tie on the reading key (``Reader``'s ranking),
+    /// from what the hypotheses carry: true when `winner` may come before `loser`.
+    static func mayPrecede(_ winner: IntentHypothesis, _ loser: IntentHypothesis) -> Bool {
+        if winner.reading != loser.reading { return winner.reading < loser.reading }
+        let (w, l) = (winner.tieBreak, loser.tieBreak)
+        if w.grammarRank != l.grammarRank {
+            if winner.match.ranking.ties(with: loser.match.ranking), w.vocabularyEvidence != l.vocabularyEvidence {
+                return w.vocabularyEvidence > l.vocabularyEvidence
+            }
+            return w.grammarRank < l.grammarRank
+        }
+        return w.vocabularyEvidence >= l.vocabularyEvidence
+    }
+
+    /// The "(a vs b" pairs a reason quotes.
+    static func quotedPairs(_ reason: String) -> [(String, String)] {
+        let pattern = try! NSRegularExpression(pattern: #"\((#?[^()]*?) vs (#?[^(),]*)"#)
+        let text = reason as NSString
+        return pattern.matches(in: reason, range: NSRange(location: 0, length: text.length)).map {
+            (text.substring(with: $0.range(at: 1)), text.substring(with: $0.range(at: 2)))
+        }
+    }
+
+    @Test func everyReasonNamesTheCriterionThatDecidedWithValuesThatDiffer() throws {
+        let engine = try EngineFixture.engine
+        let tests = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests").path)
+        var pairs = 0, byGrammar = 0, byEvidence = 0, byAppOrder = 0
+        for test in tests {
+            let explanation = engine.explain(test.utterance, language: test.language, locked: test.locked)
+            let hypotheses = explanation.result.hypotheses
+            let reasons = explanation.reasonsLost
+            #expect(reasons.count == max(0, hypotheses.count - 1))
+            for (offset, reason) in reasons.enumerated() {
+                let (winner, loser) = (hypotheses[offset], hypotheses[offset + 1])
+                pairs += 1
+                // The stored keys give the order the engine returned.
+                #expect(Self.mayPrecede(winner, loser), "\(test.utterance): #\(offset + 2) carries keys that rank it before #\(offset + 1)")
+                for (lost, won) in Self.quotedPairs(reason) {
+                    #expect(lost != won, "\(test.utterance): #\(offset + 2) lost to #\(offset + 1) on equal values: \(reason)")
+                }
+                if reason.hasPrefix("the grammar ranks its match lower") {
+                    byGrammar += 1
+                    #expect(winner.tieBreak.grammarRank < loser.tieBreak.grammarRank && !winner.match.ranking.ties(with: loser.match.ranking),
+                            "\(test.utterance): \(reason)")
+                } else if reason.hasPrefix("fewer of its values in the app's vocabulary") {
+                    byEvidence += 1
+                    #expect(loser.tieBreak.vocabularyEvidence < winner.tieBreak.vocabularyEvidence, "\(test.utterance): \(reason)")
+                } else if reason.hasPrefix("the same reading for another app") {
+                    byAppOrder += 1
+                    #expect(loser.match.ranking == winner.match.ranking && loser.intent.name == winner.intent.name
+                            && loser.app.bundleIdentifier != winner.app.bundleIdentifier, "\(test.utterance): \(reason)")
+                }
+            }
+        }
+        // Each way of deciding among tied readings occurs in the corpus, so each is checked.
+        #expect(pairs > 1500 && byGrammar > 0 && byEvidence > 0 && byAppOrder > 0,
+                "pairs \(pairs), by the grammar's key \(byGrammar), by vocabulary evidence \(byEvidence), by app order \(byAppOrder)")
+    }
+
+    /// A message to a contact no app knows reads as a contact or as a group of several
+    /// messaging apps; the readings tie on every criterion of the reading key, and the
+    /// grammar's order of its two readings of one template decides, not the apps' vocabulary.
+    @Test func readingsOfOneTemplateForTwoAppsAreOrderedByTheGrammar() throws {
+        let engine = try EngineFixture.engine
+        let explanation = engine.explain("Send a message to Sparkle Sparkly saying are you ready for your talk", language: "en")
+        let hypotheses = explanation.result.hypotheses
+        let reasons = explanation.reasonsLost
+        #expect(hypotheses.first?.app.displayName == "UnicornChat")
+        // A reading that fills the group instead of the recipients, after one that fills the recipients.
+        let group = try #require(hypotheses.indices.dropFirst().first { index in
+            hypotheses[index].parameter("speakableGroupName") != nil && hypotheses[index - 1].parameter("recipients") != nil
+                && hypotheses[index].reading == hypotheses[index - 1].reading
+        })
+        #expect(reasons[group - 1] == "tie on every deciding criterion; the grammar lists this reading of the same template later",
+                "\(explanation)")
+    }
+}
