@@ -76,9 +76,9 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
 
     /// What ranks `loser` after `winner`, in words: the first criterion of the engine's
     /// order that decides between them (``Reader``'s ranking: the ``ReadingKey``, then the
-    /// grammar's order of its matches, in which the app's vocabulary evidence decides
-    /// between matches the grammar ranks alike, then that evidence, then the order of the
-    /// apps), with the values it compared.
+    /// grammar's order of its matches, in which among matches the grammar ranks alike the
+    /// app with more vocabulary evidence goes first, then the order of the apps), with the
+    /// values it compared.
     static func whyLost(_ loser: IntentHypothesis, to winner: IntentHypothesis) -> String {
         if let reason = loser.reading.whyLost(to: winner.reading) { return reason }
         let (l, w) = (loser.match.ranking, winner.match.ranking)
@@ -87,21 +87,19 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
         if otherApp, loser.appSelection.isAmbiguous {
             return "equally plausible app: the app itself needs disambiguation"
         }
-        let evidence = "fewer of its values in the app's vocabulary (\(lost.vocabularyEvidence) vs \(won.vocabularyEvidence))"
-        if lost.grammarRank != won.grammarRank {
-            if l.ties(with: w) {
-                if lost.vocabularyEvidence != won.vocabularyEvidence { return evidence }
-                if l.templateOrder != w.templateOrder {
-                    return "tie on every deciding criterion; broken by template order (#\(l.templateOrder) vs #\(w.templateOrder))"
-                }
-                return "tie on every deciding criterion; the grammar lists this reading of the same template later"
-            }
-            if let field = l.firstDifference(from: w) {
-                return "the grammar ranks its match lower: \(field.rawValue) (\(l.value(of: field)) vs \(w.value(of: field)), "
-                    + "\(field.largerIsBetter ? "more" : "fewer") ranks first)"
-            }
+        if lost.tieGroup != won.tieGroup, let field = l.firstDifference(from: w) {
+            return "the grammar ranks its match lower: \(field.rawValue) (\(l.value(of: field)) vs \(w.value(of: field)), "
+                + "\(field.largerIsBetter ? "more" : "fewer") ranks first)"
         }
-        if lost.vocabularyEvidence != won.vocabularyEvidence { return evidence }
+        if lost.appEvidence != won.appEvidence {
+            return "its app has fewer values in its vocabulary among the readings the grammar ranks alike (\(lost.appEvidence) vs \(won.appEvidence))"
+        }
+        if lost.grammarRank != won.grammarRank {
+            if l.templateOrder != w.templateOrder {
+                return "tie on every deciding criterion; broken by template order (#\(l.templateOrder) vs #\(w.templateOrder))"
+            }
+            return "tie on every deciding criterion; the grammar lists this reading of the same template later"
+        }
         if otherApp { return "the same reading for another app that supports the intent; apps in the order they were loaded" }
         return "equal ranking; listed in grammar order"
     }

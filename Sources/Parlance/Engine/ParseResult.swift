@@ -44,16 +44,20 @@ public struct IntentHypothesis: Sendable {
     public var match: Hypothesis { fields.match }
     /// How it ranks among readings (``ReadingKey``).
     let reading: ReadingKey
-    /// What orders readings that tie on ``reading`` (``Reader``'s ranking): the position of
-    /// the grammar's match among the grammar's readings, and how many of its values the
-    /// app's vocabulary holds.
+    /// What orders readings that tie on ``reading`` (``Reader/tieBreaks(of:)``).
     let tieBreak: TieBreak
 
     struct TieBreak: Sendable, Hashable {
         /// The grammar match's position among the grammar's readings, best first.
         var grammarRank: Int
+        /// The first rank of the matches the grammar ranks alike with this one
+        /// (``RankingKey/ties(with:)``).
+        var tieGroup: Int
         /// Values found in the app's vocabulary (not counting the app's name).
         var vocabularyEvidence: Int
+        /// The most vocabulary evidence of the app's readings with the same reading key
+        /// in the tie group: what orders apps there.
+        var appEvidence: Int
     }
 
     /// The fields that hold references, in one immutable box: a hypothesis is copied as the
@@ -86,7 +90,7 @@ public struct IntentHypothesis: Sendable {
         if case .vocabulary(let matches) = appSelection { evidence = matches }
         self.init(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, score: score,
                   requiresUnlock: requiresUnlock, match: match, reading: ReadingKey(parameters: parameters, match: match),
-                  tieBreak: TieBreak(grammarRank: 0, vocabularyEvidence: evidence))
+                  tieBreak: TieBreak(grammarRank: 0, tieGroup: 0, vocabularyEvidence: evidence, appEvidence: evidence))
     }
 
     init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
@@ -98,8 +102,8 @@ public struct IntentHypothesis: Sendable {
         self.requiresUnlock = requiresUnlock
     }
 
-    /// The same hypothesis with another app selection and score (the rest is shared).
-    func with(appSelection: AppSelection, score: Double) -> IntentHypothesis {
+    /// The same hypothesis with another app selection, score and tie break (the rest is shared).
+    func with(appSelection: AppSelection, score: Double, tieBreak: TieBreak) -> IntentHypothesis {
         IntentHypothesis(fields: appSelection == self.appSelection ? fields
                             : Fields(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, match: match),
                          score: score, requiresUnlock: requiresUnlock, reading: reading, tieBreak: tieBreak)

@@ -481,7 +481,8 @@ struct Reader {
                                               },
                                               requiresUnlock: scope.locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
                                               match: match, reading: reading,
-                                              tieBreak: IntentHypothesis.TieBreak(grammarRank: rank, vocabularyEvidence: evidence))
+                                              tieBreak: IntentHypothesis.TieBreak(grammarRank: rank, tieGroup: rank, vocabularyEvidence: evidence,
+                                                                                  appEvidence: evidence))
             assert(ReadingKey(parameters: parameters, match: match, appNameSpans: scope.appNameSpans) == reading,
                    "the reading key without resolution differs from the resolved one: \(intent.name), \(match.slots.map(\.name))")
             resolved = hypothesis
@@ -585,7 +586,8 @@ struct Reader {
     }
 
     /// Best first, by ``ReadingKey``; readings that tie on it keep the grammar's order,
-    /// unless the grammar's key ties too and one has more vocabulary evidence for its app;
+    /// except that among matches the grammar ranks alike an app with more vocabulary
+    /// evidence goes first (``tieBreaks(of:)``);
     /// one hypothesis per app, intent and values; apps as plausible as the best one for the
     /// same intent are marked ambiguous. Candidates are resolved in that order, as far as
     /// the ranking looks. `examples` is the example rule of these candidates.
@@ -595,16 +597,18 @@ struct Reader {
         // resolved parameters (the assertion in `Candidate.hypothesis`), not only those ranked.
         for candidate in candidates { _ = candidate.hypothesis }
         #endif
-        // Indices are sorted, not the candidates.
-        let keys = candidates.map { (reading: $0.reading, rank: $0.rank, ranking: $0.match.ranking, evidence: $0.evidence) }
+        let tieBreaks = Reader.tieBreaks(of: candidates)
+        // Indices are sorted, not the candidates: by reading key, then by the grammar's
+        // order of its matches, where for matches the grammar ranks alike the app with
+        // more vocabulary evidence goes first (the app whose contacts hold the name gets the
+        // message), then the candidates' order (apps as the engine holds them).
+        let readings = candidates.map(\.reading)
         let order = candidates.indices.sorted { i, j in
-            let (l, r) = (keys[i], keys[j])
-            if l.reading != r.reading { return l.reading < r.reading }
-            if l.rank != r.rank {
-                if l.ranking.ties(with: r.ranking), l.evidence != r.evidence { return l.evidence > r.evidence }
-                return l.rank < r.rank
-            }
-            if l.evidence != r.evidence { return l.evidence > r.evidence }
+            if readings[i] != readings[j] { return readings[i] < readings[j] }
+            let (l, r) = (tieBreaks[i], tieBreaks[j])
+            if l.tieGroup != r.tieGroup { return l.tieGroup < r.tieGroup }
+            if l.appEvidence != r.appEvidence { return l.appEvidence > r.appEvidence }
+            if l.grammarRank != r.grammarRank { return l.grammarRank < r.grammarRank }
             return i < j
         }
         let limit = engine.options.limit
@@ -657,8 +661,49 @@ struct Reader {
                 selection = .ambiguous(ambiguousApps)
                 score /= Double(ambiguousApps.count)
             }
-            return h.with(appSelection: selection, score: score)
+            return h.with(appSelection: selection, score: score, tieBreak: tieBreaks[index])
         }
+    }
+
+    /// What orders candidates that tie on their reading key (``IntentHypothesis/TieBreak``).
+    ///
+    /// Vocabulary evidence chooses between apps, not between two readings of one app's
+    /// words: among matches the grammar ranks alike (its tie group), an app's evidence is
+    /// the most any of its readings with the same key has, and within one app the grammar's
+    /// order stands. A value of the grammar's own lists ("this song", "music") is no weaker
+    /// than a user's entry that happens to spell the same words (a playlist called "This").
+    static func tieBreaks(of candidates: [Candidate]) -> [IntentHypothesis.TieBreak] {
+        var result = candidates.map {
+            IntentHypothesis.TieBreak(grammarRank: $0.rank, tieGroup: $0.rank, vocabularyEvidence: $0.evidence, appEvidence: $0.evidence)
+        }
+        // The grammar's matches come sorted by its key, so matches it ranks alike have
+        // consecutive ranks: a tie group is named by its first rank. (A read appends the
+        // candidates in rank order; the sort keeps any other order right.)
+        var byRank = Array(candidates.indices)
+        if !zip(candidates, candidates.dropFirst()).allSatisfy({ $0.rank <= $1.rank }) {
+            byRank.sort { (candidates[$0].rank, $0) < (candidates[$1].rank, $1) }
+        }
+        var start = 0
+        while start < byRank.count {
+            var end = start + 1
+            while end < byRank.count {
+                let (last, next) = (candidates[byRank[end - 1]], candidates[byRank[end]])
+                guard last.rank == next.rank || last.match.ranking.ties(with: next.match.ranking) else { break }
+                end += 1
+            }
+            let group = candidates[byRank[start]].rank
+            for member in byRank[start..<end] {
+                let candidate = candidates[member]
+                var evidence = candidate.evidence
+                for other in byRank[start..<end] where candidates[other].app == candidate.app && candidates[other].reading == candidate.reading {
+                    evidence = max(evidence, candidates[other].evidence)
+                }
+                result[member].tieGroup = group
+                result[member].appEvidence = evidence
+            }
+            start = end
+        }
+        return result
     }
 
     /// An app's example phrases extend the grammar; they do not override it: a reading
