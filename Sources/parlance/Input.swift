@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Parlance
 import ParlanceText
 
 /// Reading command-line input: TEXT, or standard input when TEXT is "-".
@@ -62,6 +63,12 @@ func reportingErrors(_ body: () throws -> Void) throws {
 enum Diagnostics {
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    }
+
+    /// Prints an app's or the engine's issue on standard error as it describes itself
+    /// (`error: FILE (KEY): …` or `warning: …`): the issue names its own severity.
+    static func report(_ issue: AppIssue) {
+        FileHandle.standardError.write(Data("\(issue)\n".utf8))
     }
 
     /// Prints `error: message` on standard error; the returned error exits with status 2

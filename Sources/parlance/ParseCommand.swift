@@ -26,7 +26,7 @@ struct EngineOptionGroup: ParsableArguments {
         var loaded: [App] = []
         for folder in folders {
             let result = AppLoader.load(folder)
-            for issue in result.issues { Diagnostics.warn(issue.description) }
+            for issue in result.issues { Diagnostics.report(issue) }
             loaded += result.apps
         }
         guard !loaded.isEmpty else { throw UsageError("no apps loaded from \(folders.joined(separator: ", "))") }
@@ -43,7 +43,7 @@ struct EngineOptionGroup: ParsableArguments {
         var options = EngineOptions()
         if !noCache { options.cache = cache.map { EngineCache(directory: URL(fileURLWithPath: $0)) } ?? EngineCache.userDefault }
         let engine = try Engine(apps: loaded, grammars: grammarFolder, languages: languages, options: options)
-        for issue in engine.issues { Diagnostics.warn(issue.description) }
+        for issue in engine.issues { Diagnostics.report(issue) }
         return engine
     }
 }

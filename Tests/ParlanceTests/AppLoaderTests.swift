@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceTestSupport
 import Testing
 
 /// Apps load from bundle-like folders; broken ones are reported with file and key, and
@@ -64,6 +65,24 @@ import Testing
         #expect(warnings.contains { $0.keyPath?.hasSuffix("IntentsRestrictedWhileLocked") == true && $0.message.contains("INStartCallIntent") })
         #expect(warnings.contains { $0.message.contains("MadeUpIntent") })
         #expect(loaded.apps.first?.intentsRestrictedWhileLocked.isEmpty == true)
+    }
+
+    /// `parlance parse` prints each app's problem once, with its own severity, and parses
+    /// with the apps that loaded.
+    @Test(.enabled(if: ParlanceExecutable.url != nil, "the parlance executable is not built next to the test bundle; run 'swift build'"))
+    func theCommandLineReportsEachIssueOnceWithItsSeverity() throws {
+        let broken = try brokenApps()
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let run = try ParlanceExecutable.run(["parse", "--no-cache", "--language", "en", "--apps", broken, "--apps", Self.sampleApps, "Pay my bill"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("BillPay"), "\(run.stdout)")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("error: ") } && lines.contains { $0.hasPrefix("warning: ") }, "\(run.stderr)")
+        for line in lines {
+            let severities = ["error: ", "warning: "]
+            #expect(severities.contains { line.hasPrefix($0) }, "\(line)")
+            #expect(!severities.contains { first in severities.contains { line.hasPrefix(first + $0) } }, "\(line)")
+        }
     }
 
     @Test func aMissingFolderIsAnError() {
