@@ -110,3 +110,30 @@ import Testing
         #expect(exactRuns > 100 && transpositionsPending > 10, "exact runs \(exactRuns), pending transpositions \(transpositionsPending)")
     }
 }
+
+/// The walk's small label set against an array: insertion order kept, repeats and padding
+/// dropped, nothing past its capacity, for both label widths and every fill.
+struct ExpectedLabelsTests {
+    func check<Label: TrieLabel>(_ type: Label.Type, seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        for round in 0..<2000 {
+            var labels = ExpectedLabels<Label>()
+            var reference: [Label] = []
+            // Few distinct values (repeats), values with every lane bit pattern near the
+            // edges (0, 1, high bits), padding and wildcard.
+            let pool: [Label] = [0, 1, 2, Label.padding, Label.wildcard, Label.max >> 1, (Label.max >> 1) + 1]
+                + (0..<40).map { _ in Label.random(in: 0...Label.max, using: &generator) }
+            for _ in 0..<Int.random(in: 0...(round % 3 == 0 ? 80 : 20), using: &generator) {
+                let label = pool.randomElement(using: &generator)!
+                labels.insert(label)
+                if label != Label.padding, !reference.contains(label), reference.count < ExpectedLabels<Label>.capacity { reference.append(label) }
+                #expect(labels.count == reference.count)
+            }
+            #expect(Array(labels) == reference)
+            for probe in pool { #expect(labels.contains(probe) == reference.contains(probe), "\(probe) in \(reference)") }
+        }
+    }
+
+    @Test func narrowLabels() { check(UInt16.self, seed: 0xE1AB_0016) }
+    @Test func wideLabels() { check(UInt32.self, seed: 0xE1AB_0032) }
+}

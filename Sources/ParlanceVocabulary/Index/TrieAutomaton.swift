@@ -41,11 +41,13 @@ protocol TrieAutomaton {
     func advanceExactly(_ state: State, column: Int, count: Int, last: Label) -> State
 }
 
-/// A handful of labels held inline (no heap allocation): at most 16, which is more than
-/// a band of five cells can expect.
+/// A handful of labels held inline (no heap allocation): up to ``capacity`` (32 narrow, 16
+/// wide labels), more than a band of five cells can expect.
 struct ExpectedLabels<Label: TrieLabel>: Sequence {
     private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     private(set) var count = 0
+    /// The most labels held; further ones are dropped.
+    static var capacity: Int { 64 / MemoryLayout<Label>.stride }
 
     @inline(__always)
     init() {}
@@ -58,11 +60,18 @@ struct ExpectedLabels<Label: TrieLabel>: Sequence {
     @inline(__always)
     mutating func insert(_ label: Label) {
         // Padding stands for "past the end of the query": no child carries it.
-        if label == Label.padding || contains(label) { return }
-        guard count < 64 / MemoryLayout<Label>.stride else { return }
-        let offset = count * MemoryLayout<Label>.stride
-        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: label, toByteOffset: offset, as: Label.self) }
-        count += 1
+        guard label != Label.padding, count < Self.capacity else { return }
+        let count = self.count
+        // (Through the storage in place: `contains` reads a copy of all 64 bytes, loaded
+        // right after the last label's store.)
+        let inserted = withUnsafeMutableBytes(of: &storage) { bytes in
+            for index in 0..<count where bytes.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) == label {
+                return false
+            }
+            bytes.storeBytes(of: label, toByteOffset: count * MemoryLayout<Label>.stride, as: Label.self)
+            return true
+        }
+        if inserted { self.count += 1 }
     }
 
     @inline(__always)
@@ -76,13 +85,14 @@ struct ExpectedLabels<Label: TrieLabel>: Sequence {
     }
 
     struct Iterator: IteratorProtocol {
-        let labels: ExpectedLabels
+        var labels: ExpectedLabels
         var index = 0
         @inline(__always)
         mutating func next() -> Label? {
             guard index < labels.count else { return nil }
             defer { index += 1 }
-            return labels[index]
+            let offset = index * MemoryLayout<Label>.stride
+            return withUnsafeBytes(of: &labels.storage) { $0.load(fromByteOffset: offset, as: Label.self) }
         }
     }
 
