@@ -53,10 +53,9 @@ public struct IntentHypothesis: Sendable {
         /// The first rank of the matches the grammar ranks alike with this one
         /// (``RankingKey/ties(with:)``).
         var tieGroup: Int
-        /// Values found in the app's vocabulary (not counting the app's name).
-        var vocabularyEvidence: Int
-        /// The most vocabulary evidence of the app's readings with the same reading key
-        /// in the tie group: what orders apps there.
+        /// The most values found in the app's vocabulary (not counting its name) by any of
+        /// the app's readings with the same reading key in the tie group: what orders apps
+        /// there.
         var appEvidence: Int
     }
 
@@ -90,7 +89,7 @@ public struct IntentHypothesis: Sendable {
         if case .vocabulary(let matches) = appSelection { evidence = matches }
         self.init(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, score: score,
                   requiresUnlock: requiresUnlock, match: match, reading: ReadingKey(parameters: parameters, match: match),
-                  tieBreak: TieBreak(grammarRank: 0, tieGroup: 0, vocabularyEvidence: evidence, appEvidence: evidence))
+                  tieBreak: TieBreak(grammarRank: 0, tieGroup: 0, appEvidence: evidence))
     }
 
     init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],

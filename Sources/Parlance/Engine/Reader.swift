@@ -481,8 +481,7 @@ struct Reader {
                                               },
                                               requiresUnlock: scope.locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
                                               match: match, reading: reading,
-                                              tieBreak: IntentHypothesis.TieBreak(grammarRank: rank, tieGroup: rank, vocabularyEvidence: evidence,
-                                                                                  appEvidence: evidence))
+                                              tieBreak: IntentHypothesis.TieBreak(grammarRank: rank, tieGroup: rank, appEvidence: evidence))
             assert(ReadingKey(parameters: parameters, match: match, appNameSpans: scope.appNameSpans) == reading,
                    "the reading key without resolution differs from the resolved one: \(intent.name), \(match.slots.map(\.name))")
             resolved = hypothesis
@@ -674,7 +673,7 @@ struct Reader {
     /// than a user's entry that happens to spell the same words (a playlist called "This").
     static func tieBreaks(of candidates: [Candidate]) -> [IntentHypothesis.TieBreak] {
         var result = candidates.map {
-            IntentHypothesis.TieBreak(grammarRank: $0.rank, tieGroup: $0.rank, vocabularyEvidence: $0.evidence, appEvidence: $0.evidence)
+            IntentHypothesis.TieBreak(grammarRank: $0.rank, tieGroup: $0.rank, appEvidence: $0.evidence)
         }
         // The grammar's matches come sorted by its key, so matches it ranks alike have
         // consecutive ranks: a tie group is named by its first rank. (A read appends the
