@@ -29,14 +29,14 @@ import Testing
 
     @Test func aUserEntrySpellingAListValueDoesNotOutrankIt() throws {
         let engine = try Self.engine(otherMusicApp: false)
-        let result = engine.parse("Add this song to Road Trip in Tempo", language: "en")
-        let best = try #require(result.best)
+        let explanation = engine.explain("Add this song to Road Trip in Tempo", language: "en")
+        let hypotheses = explanation.result.hypotheses
+        let best = try #require(hypotheses.first)
         #expect(best.intent.name == "INAddMediaIntent")
-        #expect(best.parameter("mediaSearch.reference")?.values.first?.value == "currentlyPlaying", "\(engine.explain("Add this song to Road Trip in Tempo", language: "en"))")
+        #expect(best.parameter("mediaSearch.reference")?.values.first?.value == "currentlyPlaying", "\(explanation)")
         #expect(best.parameter("mediaSearch.mediaName") == nil)
         // The playlist reading is still offered, after it, for the grammar's order.
-        let explanation = engine.explain("Add this song to Road Trip in Tempo", language: "en")
-        let playlist = try #require(explanation.result.hypotheses.firstIndex { $0.parameter("mediaSearch.mediaName") != nil })
+        let playlist = try #require(hypotheses.firstIndex { $0.parameter("mediaSearch.mediaName") != nil })
         #expect(playlist > 0)
         #expect(explanation.reasonsLost[playlist - 1].contains("template order"), "\(explanation)")
     }
@@ -45,13 +45,15 @@ import Testing
         let engine = try Self.engine(otherMusicApp: true)
         // No app named: Tempo holds a playlist spelled by the words, Beatbox nothing. The
         // song playing is the reading, and it could be either app's: the app itself is asked.
-        let best = try #require(engine.parse("I don't like this song", language: "en").best)
+        let liked = engine.explain("I don't like this song", language: "en")
+        let best = try #require(liked.result.best)
         #expect(best.intent.name == "INUpdateMediaAffinityIntent")
         #expect(best.parameter("mediaSearch.reference")?.values.count == 1)
-        #expect(best.appSelection.isAmbiguous, "\(engine.explain("I don't like this song", language: "en"))")
+        #expect(best.appSelection.isAmbiguous, "\(liked)")
         // A playlist only Tempo's user has goes to Tempo.
-        let added = try #require(engine.parse("Add this song to Road Trip", language: "en").best)
-        #expect(added.app.bundleIdentifier == "com.example.tempo", "\(engine.explain("Add this song to Road Trip", language: "en"))")
-        #expect(added.parameter("mediaDestination.playlistName")?.values.first?.value == "Road Trip")
+        let added = engine.explain("Add this song to Road Trip", language: "en")
+        let top = try #require(added.result.best)
+        #expect(top.app.bundleIdentifier == "com.example.tempo", "\(added)")
+        #expect(top.parameter("mediaDestination.playlistName")?.values.first?.value == "Road Trip")
     }
 }

@@ -52,9 +52,13 @@ struct ExpectedLabels<Label: TrieLabel>: Sequence {
     @inline(__always)
     init() {}
 
+    /// Whether the first `count` labels in `bytes` hold `label`.
     @inline(__always)
-    subscript(index: Int) -> Label {
-        withUnsafeBytes(of: storage) { $0.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) }
+    private static func holds(_ label: Label, in bytes: UnsafeRawBufferPointer, count: Int) -> Bool {
+        for index in 0..<count where bytes.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) == label {
+            return true
+        }
+        return false
     }
 
     @inline(__always)
@@ -62,12 +66,10 @@ struct ExpectedLabels<Label: TrieLabel>: Sequence {
         // Padding stands for "past the end of the query": no child carries it.
         guard label != Label.padding, count < Self.capacity else { return }
         let count = self.count
-        // (Through the storage in place: `contains` reads a copy of all 64 bytes, loaded
-        // right after the last label's store.)
+        // (Through the storage in place: `withUnsafeBytes(of: storage)` would first copy all
+        // 64 bytes, loading them right after the last label's store.)
         let inserted = withUnsafeMutableBytes(of: &storage) { bytes in
-            for index in 0..<count where bytes.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) == label {
-                return false
-            }
+            guard !Self.holds(label, in: UnsafeRawBufferPointer(bytes), count: count) else { return false }
             bytes.storeBytes(of: label, toByteOffset: count * MemoryLayout<Label>.stride, as: Label.self)
             return true
         }
@@ -76,12 +78,7 @@ struct ExpectedLabels<Label: TrieLabel>: Sequence {
 
     @inline(__always)
     func contains(_ label: Label) -> Bool {
-        withUnsafeBytes(of: storage) { bytes in
-            for index in 0..<count where bytes.load(fromByteOffset: index * MemoryLayout<Label>.stride, as: Label.self) == label {
-                return true
-            }
-            return false
-        }
+        withUnsafeBytes(of: storage) { Self.holds(label, in: $0, count: count) }
     }
 
     struct Iterator: IteratorProtocol {
