@@ -192,34 +192,127 @@ final class LookupEngine {
             find(search, resetting: false)
         }
         guard count > 0 else { return [] }
-        var spans: [VocabularySpan] = []
-        spans.reserveCapacity(count)
-        var lengthGaps: [Int] = []
-        lengthGaps.reserveCapacity(count)
-        var writtenSpan = (start: -1, end: -1)
+        return rankedSpans(hits, count: count, in: utterance, keepingOverlaps: keepingOverlaps, covering: ranges)
+    }
+
+    /// A hit of a span search with what ranks it: its edits as written and how far the
+    /// span's length is from the phrase's.
+    struct RankedSpanHit {
+        var hit: SpanHit
+        var writtenEdits: Int32
+        var lengthGap: Int32
+    }
+
+    /// Hits of the span search, ranked as ``VocabularySpan``s before any is made.
+    var rankedSpanHits: [RankedSpanHit] = []
+    /// Positions in `rankedSpanHits`, in the order of the step at hand.
+    var spanOrder: [Int32] = []
+
+    /// The spans of `hits`: each hit's written distance measured once per span of units,
+    /// one hit per item where its spans overlap (unless `keepingOverlaps`), in the order of
+    /// ``VocabularySpan/precedes(_:)``. Hits are ranked as plain values; only the spans
+    /// returned become ``VocabularySpan``s (with their strings).
+    private func rankedSpans(_ hits: UnsafeMutablePointer<SpanHit>, count: Int, in utterance: TokenizedText,
+                             keepingOverlaps: Bool, covering ranges: [Range<Int>]?) -> [VocabularySpan] {
+        rankedSpanHits.removeAll(keepingCapacity: true)
         for index in 0..<count {
             let hit = hits[index]
-            let start = Int(hit.start), end = Int(hit.end)
-            if let ranges, !ranges.contains(start..<end) { continue }
-            let first = utterance.units[start], last = utterance.units[end - 1]
-            if writtenSpan != (start, end) {
-                let range = utterance.range(of: first).lowerBound..<utterance.range(of: last).upperBound
-                written.setQuery(utterance.text[range])
-                writtenSpan = (start, end)
+            if let ranges, !ranges.contains(Int(hit.start)..<Int(hit.end)) { continue }
+            rankedSpanHits.append(RankedSpanHit(hit: hit, writtenEdits: 0, lengthGap: 0))
+        }
+        guard !rankedSpanHits.isEmpty else { return [] }
+        // The written distances, span by span: the written query is set once per span.
+        spanOrder.removeAll(keepingCapacity: true)
+        spanOrder.append(contentsOf: 0..<Int32(rankedSpanHits.count))
+        rankedSpanHits.withUnsafeMutableBufferPointer { ranked in
+            spanOrder.sort { a, b in
+                let x = ranked[Int(a)].hit, y = ranked[Int(b)].hit
+                return (x.start, x.end, a) < (y.start, y.end, b)
             }
-            let textOfHit = text(of: Int(hit.item), variant: Int(hit.variant))
+            func measure(_ bytes: UnsafeBufferPointer<UInt8>?) {
+                var writtenSpan = (start: UInt16.max, end: UInt16.max)
+                for position in spanOrder {
+                    let hit = ranked[Int(position)].hit
+                    let first = utterance.units[Int(hit.start)], last = utterance.units[Int(hit.end) - 1]
+                    if writtenSpan != (hit.start, hit.end) {
+                        let range = first.utf8Range.lowerBound..<last.utf8Range.upperBound
+                        if let bytes {
+                            written.setQuery(utf8: bytes, range: range)
+                        } else {
+                            written.setQuery(utterance.text[utterance.range(of: first).lowerBound..<utterance.range(of: last).upperBound])
+                        }
+                        writtenSpan = (hit.start, hit.end)
+                    }
+                    let (edits, length) = written.distanceAndLength(to: text(of: Int(hit.item), variant: Int(hit.variant)))
+                    ranked[Int(position)].writtenEdits = Int32(truncatingIfNeeded: edits)
+                    let scalars = last.scalarRange.upperBound - first.scalarRange.lowerBound
+                    ranked[Int(position)].lengthGap = Int32(truncatingIfNeeded: abs(scalars - length))
+                }
+            }
+            if utterance.text.utf8.withContiguousStorageIfAvailable({ measure($0) }) == nil { measure(nil) }
+            written.clear()
+            if !keepingOverlaps {
+                // One span per item where its spans overlap: the one with the fewest edits,
+                // then the fewest edits as written, then the length nearest the phrase's,
+                // then the earliest. A fuzzy match of a name in unspaced text also matches
+                // with a neighbouring character added or dropped ("でディープリラクゼーション",
+                // one edit, around the exact "ディープリラクゼーション"); those are the same
+                // occurrence, not another one.
+                spanOrder.sort { a, b in
+                    let x = ranked[Int(a)], y = ranked[Int(b)]
+                    return (x.hit.item, x.hit.edits, x.writtenEdits, x.lengthGap, x.hit.start, a)
+                        < (y.hit.item, y.hit.edits, y.writtenEdits, y.lengthGap, y.hit.start, b)
+                }
+                var kept = 0, itemStart = 0
+                for index in spanOrder.indices {
+                    let position = spanOrder[index]
+                    let hit = ranked[Int(position)].hit
+                    if kept > itemStart, ranked[Int(spanOrder[kept - 1])].hit.item != hit.item { itemStart = kept }
+                    var overlaps = false
+                    for earlier in itemStart..<kept {
+                        let other = ranked[Int(spanOrder[earlier])].hit
+                        if other.start < hit.end && hit.start < other.end {
+                            overlaps = true
+                            break
+                        }
+                    }
+                    if overlaps { continue }
+                    spanOrder[kept] = position
+                    kept += 1
+                }
+                spanOrder.removeLast(spanOrder.count - kept)
+            }
+            // The order spans are reported in (``VocabularySpan/precedes(_:)``), ties in the
+            // order the search found them.
+            spanOrder.sort { a, b in
+                let x = ranked[Int(a)], y = ranked[Int(b)]
+                if x.hit.start != y.hit.start { return x.hit.start < y.hit.start }
+                if x.hit.end != y.hit.end { return x.hit.end > y.hit.end }
+                if x.hit.edits != y.hit.edits { return x.hit.edits < y.hit.edits }
+                if x.writtenEdits != y.writtenEdits { return x.writtenEdits < y.writtenEdits }
+                let itemX = Int(x.hit.item), itemY = Int(y.hit.item)
+                if items[itemX].priority != items[itemY].priority { return items[itemX].priority < items[itemY].priority }
+                if items[itemX].source != items[itemY].source { return items[itemX].source < items[itemY].source }
+                let textX = text(of: itemX, variant: Int(x.hit.variant)), textY = text(of: itemY, variant: Int(y.hit.variant))
+                if textX != textY { return textX < textY }
+                return (itemX, a) < (itemY, b)
+            }
+        }
+        var spans: [VocabularySpan] = []
+        spans.reserveCapacity(spanOrder.count)
+        for position in spanOrder {
+            let ranked = rankedSpanHits[Int(position)]
+            let hit = ranked.hit
+            let first = utterance.units[Int(hit.start)], last = utterance.units[Int(hit.end) - 1]
             let item = items[Int(hit.item)]
             let match = VocabularyMatch(
                 itemIndex: Int(hit.item), identifier: item.identifier, type: item.type, source: item.source,
-                priority: item.priority, matchedText: textOfHit, isPronunciation: Int(hit.variant) >= item.phrases.count,
-                edits: Int(hit.edits), writtenEdits: written.distance(to: textOfHit))
-            let scalarRange = first.scalarRange.lowerBound..<last.scalarRange.upperBound
-            spans.append(VocabularySpan(units: start..<end, scalarRange: scalarRange, match: match))
-            lengthGaps.append(abs(scalarRange.count - textOfHit.unicodeScalars.count))
+                priority: item.priority, matchedText: text(of: Int(hit.item), variant: Int(hit.variant)),
+                isPronunciation: Int(hit.variant) >= item.phrases.count, edits: Int(hit.edits),
+                writtenEdits: Int(ranked.writtenEdits))
+            spans.append(VocabularySpan(units: Int(hit.start)..<Int(hit.end),
+                                        scalarRange: first.scalarRange.lowerBound..<last.scalarRange.upperBound, match: match))
         }
-        written.clear()
-        if !keepingOverlaps { spans = Self.suppressingOverlaps(spans, lengthGaps: lengthGaps) }
-        spans.sort { $0.precedes($1) }
         return spans
     }
 
@@ -264,36 +357,6 @@ final class LookupEngine {
                                     priority: item.priority, matchedText: matched, isPronunciation: best.variant >= item.phrases.count,
                                     edits: best.edits, writtenEdits: written.distance(to: matched))
         return VocabularySpan(units: units, scalarRange: first.scalarRange.lowerBound..<last.scalarRange.upperBound, match: match)
-    }
-
-    /// One span per item where its spans overlap: the one with the fewest edits, then the
-    /// fewest edits as written, then the length nearest the phrase's, then the earliest.
-    /// A fuzzy match of a name in unspaced text also matches with a neighbouring
-    /// character added or dropped ("でディープリラクゼーション", one edit, around the exact
-    /// "ディープリラクゼーション"); those are the same occurrence, not another one.
-    static func suppressingOverlaps(_ spans: [VocabularySpan], lengthGaps: [Int]) -> [VocabularySpan] {
-        let order = spans.indices.sorted { a, b in
-            let x = spans[a], y = spans[b]
-            if x.match.itemIndex != y.match.itemIndex { return x.match.itemIndex < y.match.itemIndex }
-            if x.edits != y.edits { return x.edits < y.edits }
-            if x.match.writtenEdits != y.match.writtenEdits { return x.match.writtenEdits < y.match.writtenEdits }
-            if lengthGaps[a] != lengthGaps[b] { return lengthGaps[a] < lengthGaps[b] }
-            return x.units.lowerBound < y.units.lowerBound
-        }
-        var kept = [Bool](repeating: false, count: spans.count)
-        var accepted: [Range<Int>] = []
-        var currentItem = -1
-        for index in order {
-            let span = spans[index]
-            if span.match.itemIndex != currentItem {
-                currentItem = span.match.itemIndex
-                accepted.removeAll(keepingCapacity: true)
-            }
-            if accepted.contains(where: { $0.overlaps(span.units) }) { continue }
-            accepted.append(span.units)
-            kept[index] = true
-        }
-        return spans.indices.filter { kept[$0] }.map { spans[$0] }
     }
 
     /// The text of an item's phrase or pronunciation.

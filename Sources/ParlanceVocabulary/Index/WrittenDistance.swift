@@ -83,6 +83,11 @@ struct WrittenDistance {
         }
     }
 
+    /// Sets the written query to the UTF-8 text `bytes[range]` (valid UTF-8: a string's).
+    func setQuery(utf8 bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
+        setQuery(ValidUTF8Scalars(bytes: bytes, position: range.lowerBound, end: range.upperBound))
+    }
+
     /// Forgets the written query.
     func clear() { setQuery("") }
 
@@ -105,15 +110,20 @@ struct WrittenDistance {
     }
 
     /// The distance from the query to `text`.
-    func distance(to text: String) -> Int {
+    func distance(to text: String) -> Int { distanceAndLength(to: text).distance }
+
+    /// The distance from the query to `text`, and `text`'s length in scalars.
+    func distanceAndLength(to text: String) -> (distance: Int, length: Int) {
         let length = storage.pointee.length
-        if length == 0 { return text.unicodeScalars.count }
+        if length == 0 { return (text.unicodeScalars.count, text.unicodeScalars.count) }
         if length > 64 { return tableDistance(to: text) }
         // Hyyrö's OSA extension of Myers' algorithm, as in rapidfuzz's osa_hyrroe2003.
         var vp: UInt64 = ~0, vn: UInt64 = 0, d0: UInt64 = 0, previousMatches: UInt64 = 0
         let last: UInt64 = 1 << UInt64(length - 1)
         var distance = length
+        var textLength = 0
         for scalar in text.unicodeScalars {
+            textLength += 1
             let matches = mask(of: scalar.value)
             let transposed = (((~d0) & matches) << 1) & previousMatches
             d0 = (((matches & vp) &+ vp) ^ vp) | matches | vn | transposed
@@ -127,11 +137,11 @@ struct WrittenDistance {
             vn = hp & d0
             previousMatches = matches
         }
-        return distance
+        return (distance, textLength)
     }
 
     /// The full table, three rows at a time, for queries longer than a word.
-    private func tableDistance(to text: String) -> Int {
+    private func tableDistance(to text: String) -> (distance: Int, length: Int) {
         let pattern = storage.pointee.pattern
         let length = storage.pointee.length
         let width = length + 1
@@ -153,6 +163,28 @@ struct WrittenDistance {
             (twoUp, up, row) = (up, row, twoUp)
             previous = scalar.value
         }
-        return Int(up[length])
+        return (Int(up[length]), i)
+    }
+}
+
+/// The scalars of valid UTF-8 (a string's bytes), without a string.
+struct ValidUTF8Scalars: Sequence, IteratorProtocol {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position: Int
+    let end: Int
+
+    @inline(__always)
+    mutating func next() -> Unicode.Scalar? {
+        guard position < end else { return nil }
+        let lead = UInt32(bytes[position])
+        let length = lead < 0x80 ? 1 : (lead < 0xE0 ? 2 : (lead < 0xF0 ? 3 : 4))
+        guard length == 1 || position + length <= end else {
+            position = end
+            return "\u{FFFD}"
+        }
+        var value = length == 1 ? lead : lead & (0x7F >> UInt32(length))
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[position + offset] & 0x3F) }
+        position += length
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 }
