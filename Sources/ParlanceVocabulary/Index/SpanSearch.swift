@@ -236,16 +236,15 @@ extension SearchScratch {
                     let budget = columns & ~(1 << UInt64(split) &- 1)
                     masks.caps = (columns, band.edits >= 1 ? budget : 0, band.edits >= 2 ? budget : 0)
                 } else {
-                    var caps: (UInt64, UInt64, UInt64) = (columns, 0, 0)
-                    var nextFinal = Int.max
-                    for column in stride(from: window, through: 0, by: -1) {
-                        if masks.finals & 1 << UInt64(column) != 0 { nextFinal = column }
-                        let full = column > band.tail && nextFinal - column < band.split
-                        let cap = full ? band.edits : band.edits / 2
-                        if cap >= 1 { caps.1 |= 1 << UInt64(column) }
-                        if cap >= 2 { caps.2 |= 1 << UInt64(column) }
-                    }
-                    masks.caps = caps
+                    // The full budget past the tail, on the last `split` columns up to a
+                    // final one (a final column's bit smeared `split - 1` columns down);
+                    // ⌊edits/2⌋ elsewhere (as the buffers' loop below).
+                    var near = masks.finals
+                    for shift in 1..<Swift.max(band.split, 1) { near |= masks.finals >> UInt64(shift) }
+                    let full = near & columns & ~(1 << UInt64(band.tail + 1) &- 1)
+                    let half = band.edits / 2
+                    masks.caps = (columns, (half >= 1 ? columns : 0) | (band.edits >= 1 ? full : 0),
+                                  (half >= 2 ? columns : 0) | (band.edits >= 2 ? full : 0))
                 }
                 return window
             }
