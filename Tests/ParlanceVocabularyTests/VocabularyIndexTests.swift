@@ -162,6 +162,32 @@ struct VocabularyIndexTests {
         }
     }
 
+    /// The span search's check of a two-edit candidate (is it one edit?) against the full
+    /// table, on every pair of strings of up to five letters over three.
+    @Test func withinOneEditAgreesWithTheTable() {
+        var strings: [[UInt16]] = [[]]
+        var last: [[UInt16]] = [[]]
+        for _ in 1...5 {
+            last = last.flatMap { string in (1...3).map { string + [UInt16($0)] } }
+            strings += last
+        }
+        var disagreements: [String] = []
+        for a in strings {
+            for b in strings {
+                let expected = ReferenceSearch.distance(a.map(UInt32.init), b.map(UInt32.init)) <= 1
+                let found = a.withUnsafeBufferPointer { a in
+                    b.withUnsafeBufferPointer { b in
+                        SearchScratch<UInt16>.withinOneEdit(a.baseAddress ?? UnsafePointer(bitPattern: 8)!, a.count,
+                                                            b.baseAddress ?? UnsafePointer(bitPattern: 8)!, b.count)
+                    }
+                }
+                if found != expected, disagreements.count < 10 { disagreements.append("\(a) \(b): \(found)") }
+            }
+        }
+        #expect(strings.count == 364)
+        #expect(disagreements.isEmpty, "\(disagreements)")
+    }
+
     // MARK: (c) Ranking
 
     @Test func rankingByEditsPriorityAndSource() {

@@ -419,6 +419,31 @@ extension SearchScratch {
         }
     }
 
+    /// Whether `a` (`m` labels) and `b` (`n` labels) are at most one edit apart: an
+    /// insertion, a deletion, a substitution or a swap of two adjacent labels.
+    static func withinOneEdit(_ a: UnsafePointer<Label>, _ m: Int, _ b: UnsafePointer<Label>, _ n: Int) -> Bool {
+        guard abs(m - n) <= 1 else { return false }
+        var i = 0
+        let shorter = Swift.min(m, n)
+        while i < shorter, a[i] == b[i] { i += 1 }
+        if i == shorter { return true }
+        /// Whether `a` from `x` on equals `b` from `y` on.
+        func equalTails(_ x: Int, _ y: Int) -> Bool {
+            guard m - x == n - y else { return false }
+            var x = x, y = y
+            while x < m {
+                if a[x] != b[y] { return false }
+                x += 1
+                y += 1
+            }
+            return true
+        }
+        if m > n { return equalTails(i + 1, i) }
+        if n > m { return equalTails(i, i + 1) }
+        if equalTails(i + 1, i + 1) { return true }
+        return i + 1 < m && a[i] == b[i + 1] && a[i + 1] == b[i] && equalTails(i + 2, i + 2)
+    }
+
     /// Verifies the candidates a cap may have overestimated and turns them into hits.
     private func collectSpanHits(policy: EditPolicy, unitStarts: UnsafeBufferPointer<Int32>,
                                  unitEnds: UnsafeBufferPointer<Int32>) {
@@ -430,12 +455,14 @@ extension SearchScratch {
             let from = Int(unitStarts[start]), to = Int(unitEnds[end - 1])
             let budget = policy.maxEdits(forKeyLength: to - from)
             if edits > 1 {
-                // An exact span was reported as such by the descent, so only a distance of 2
-                // may hide a cheaper alignment: measure it.
-                setQuery(labels: stream.base + padding + from, count: to - from)
-                setLimits(uniformLimits, split: 0, low: budget, high: budget)
-                guard let distance = distance(toKey: key, limits: uniformLimits.base) else { continue }
-                edits = distance
+                // A walk's value is the cost of an alignment, so the distance is at most 2;
+                // a cap may have cut a cheaper one. An exact span was reported as such by the
+                // descent, so the question is whether it is 1.
+                let keyStart = Int(keys.keyStarts[key])
+                if Self.withinOneEdit(stream.base + padding + from, to - from, keys.pool + keyStart,
+                                      Int(keys.keyStarts[key + 1]) - keyStart) {
+                    edits = 1
+                }
             }
             guard edits <= budget else { continue }
             for posting in Int(keys.keyPostingStarts[key])..<Int(keys.keyPostingStarts[key + 1]) {
