@@ -338,8 +338,8 @@ struct VocabularySpanTests {
 
     /// `spans(in:)` is `allSpans(in:)` with one span per item where its spans overlap: of
     /// every overlapping group the one with the fewest edits, then the fewest edits as
-    /// written, then the length nearest the phrase's, then the earliest; and it reports them
-    /// in ``VocabularySpan/precedes(_:)`` order. Random utterances in four languages, the
+    /// written, then the length nearest the phrase's, then the earliest, then the shorter;
+    /// and it reports them in ``VocabularySpan/precedes(_:)`` order. Random utterances in four languages, the
     /// unspaced ones giving the most overlaps.
     @Test(arguments: [0, 1, 2, 3])
     func oneSpanPerItemWhereItsSpansOverlap(_ language: Int) throws {
@@ -354,9 +354,9 @@ struct VocabularySpanTests {
                 let text = tokenizer.tokenize(random.withTypos(random.phrase(3...8)))
                 let all = index.allSpans(in: text, policy: policy)
                 let kept = index.spans(in: text, policy: policy)
-                func rank(_ span: VocabularySpan) -> (Int, Int, Int, Int) {
+                func rank(_ span: VocabularySpan) -> (Int, Int, Int, Int, Int) {
                     (span.edits, span.match.writtenEdits, abs(span.scalarRange.count - span.match.matchedText.unicodeScalars.count),
-                     span.units.lowerBound)
+                     span.units.lowerBound, span.units.upperBound)
                 }
                 // Kept spans come from the search, in order, and no two of one item overlap.
                 #expect(kept.allSatisfy { span in all.contains(span) }, "\(tag) \(text.text)")

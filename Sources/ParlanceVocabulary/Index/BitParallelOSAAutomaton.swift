@@ -77,15 +77,20 @@ struct BitParallelOSAAutomaton<Label: TrieLabel>: TrieAutomaton {
     /// Columns whose cap is at least 0, 1, 2, and the final columns.
     let caps0: UInt64, caps1: UInt64, caps2: UInt64
     let finalColumns: UInt64
+    /// The column of the empty prefix: 0, or the query's start in a longer text whose
+    /// labels the match table holds (`query`, the masks and the table then count columns
+    /// from the text's start, and the masks have no bits below this column).
+    let firstColumn: Int
 
     private static var padding: Int { CappedOSAAutomaton<Label>.padding }
 
-    init(query: UnsafePointer<Label>, masks: ColumnMasks, matches: UnsafePointer<UInt64>, lastLabel: Int) {
+    init(query: UnsafePointer<Label>, masks: ColumnMasks, matches: UnsafePointer<UInt64>, lastLabel: Int, firstColumn: Int = 0) {
         self.query = query
         self.matches = matches
         self.lastLabel = lastLabel
         (caps0, caps1, caps2) = masks.caps
         finalColumns = masks.finals
+        self.firstColumn = firstColumn
     }
 
     /// Sets the match table's entries for the labels of `query`'s columns 1…`columns`
@@ -102,7 +107,7 @@ struct BitParallelOSAAutomaton<Label: TrieLabel>: TrieAutomaton {
     var start: State {
         // Row 0: the empty path against the query prefixes (deletions), each alive only
         // under its cap and after the one before it.
-        let r0 = caps0 & 1
+        let r0 = caps0 & UInt64(1) << UInt64(firstColumn)
         let r1 = r0 | ((r0 << 1) & caps1)
         let r2 = r1 | ((r1 << 1) & caps2)
         return State(r0: r0, r1: r1, r2: r2, p0: 0, p1: 0, previousMatches: 0)

@@ -253,15 +253,15 @@ final class LookupEngine {
             written.clear()
             if !keepingOverlaps {
                 // One span per item where its spans overlap: the one with the fewest edits,
-                // then the fewest edits as written, then the length nearest the phrase's,
-                // then the earliest. A fuzzy match of a name in unspaced text also matches
-                // with a neighbouring character added or dropped ("でディープリラクゼーション",
+                // then the fewest edits as written, then the length nearest the phrase's, then
+                // the earliest, then the shorter. A fuzzy match of a name in unspaced text also
+                // matches with a neighbouring character added or dropped ("でディープリラクゼーション",
                 // one edit, around the exact "ディープリラクゼーション"); those are the same
                 // occurrence, not another one.
                 spanOrder.sort { a, b in
                     let x = ranked[Int(a)], y = ranked[Int(b)]
-                    return (x.hit.item, x.hit.edits, x.writtenEdits, x.lengthGap, x.hit.start, a)
-                        < (y.hit.item, y.hit.edits, y.writtenEdits, y.lengthGap, y.hit.start, b)
+                    return (x.hit.item, x.hit.edits, x.writtenEdits, x.lengthGap, x.hit.start, x.hit.end)
+                        < (y.hit.item, y.hit.edits, y.writtenEdits, y.lengthGap, y.hit.start, y.hit.end)
                 }
                 var kept = 0, itemStart = 0
                 for index in spanOrder.indices {
@@ -282,8 +282,8 @@ final class LookupEngine {
                 }
                 spanOrder.removeLast(spanOrder.count - kept)
             }
-            // The order spans are reported in (``VocabularySpan/precedes(_:)``), ties in the
-            // order the search found them.
+            // The order spans are reported in (``VocabularySpan/precedes(_:)``): total, as a
+            // span holds an item once.
             spanOrder.sort { a, b in
                 let x = ranked[Int(a)], y = ranked[Int(b)]
                 if x.hit.start != y.hit.start { return x.hit.start < y.hit.start }
@@ -295,7 +295,7 @@ final class LookupEngine {
                 if items[itemX].source != items[itemY].source { return items[itemX].source < items[itemY].source }
                 let textX = text(of: itemX, variant: Int(x.hit.variant)), textY = text(of: itemY, variant: Int(y.hit.variant))
                 if textX != textY { return textX < textY }
-                return (itemX, a) < (itemY, b)
+                return itemX < itemY
             }
         }
         var spans: [VocabularySpan] = []

@@ -107,14 +107,16 @@ struct SpanSink<Label: TrieLabel>: TrieWalkSink {
 struct BitSpanSink: TrieWalkSink {
     let recorder: SpanRecorder
     let finalColumns: UInt64
+    /// The automaton's ``BitParallelOSAAutomaton/firstColumn``: the walk's column 0.
+    let firstColumn: Int
 
     @inline(__always)
     mutating func accept(key: UInt32, state: BitOSAState) {
         // (Column 0, the empty span, is no span.)
-        var live = state.r2 & finalColumns & ~1
+        var live = state.r2 & finalColumns & ~(1 << UInt64(firstColumn))
         while live != 0 {
             let column = live.trailingZeroBitCount
-            recorder.record(key: key, column: column, distance: state.distance(ofLiveColumn: column))
+            recorder.record(key: key, column: column - firstColumn, distance: state.distance(ofLiveColumn: column))
             live &= live &- 1
         }
     }
@@ -206,11 +208,21 @@ extension SearchScratch {
         otherFinals.reserve(size)
 
         // Walks whose window fits a word run on bits (``BitParallelOSAAutomaton``): their
-        // caps and finals are masks, and the match table is filled once per unit and
-        // direction, as wide as any band's window from there (columns past a walk's window
-        // are outside its caps, so their bits in the table never count).
+        // caps and finals are masks. The match table holds where each label occurs in 63
+        // columns of one direction's stream from `table.base` on (a short utterance's whole
+        // stream), and serves every walk whose columns lie in them: such a walk counts its
+        // columns from the table's base, its masks shifted there (columns past a walk's
+        // window are outside its caps, so their bits in the table never count). The walks
+        // of each direction run from the nearest origin to the farthest, and a walk outside
+        // the table refills it from its own origin.
         let bitColumns = matchColumns == nil ? 0 : BitParallelOSAAutomaton<Label>.maximumColumns
-        var filled: (query: UnsafePointer<Label>, columns: Int)?
+        var table: (forward: Bool, base: Int, columns: Int)?
+        func clearTable() {
+            guard let (forward, base, columns) = table, let matches = matchColumns else { return }
+            BitParallelOSAAutomaton<Label>.fill(matches.base, query: (forward ? stream.base : reversedStream.base) + base,
+                                                columns: columns, lastLabel: matches.count - 1, set: false)
+            table = nil
+        }
 
         /// Fills `limits` and `finals` (or, for a window that fits a word, `masks`) for the
         /// walk of `band` from `unit` in `direction`; returns its window (how many columns it
@@ -292,14 +304,27 @@ extension SearchScratch {
             let query = direction ? stream.base + origin : reversedStream.base + (count - origin)
             let trie = direction ? forward : backward
             let minimumKeyLength = Swift.min(minimumKeyLength, 255)
-            func bitWalk(_ matches: ScratchBuffer<UInt64>, _ masks: ColumnMasks) {
-                if filled == nil {
-                    let columns = Swift.min(direction ? count - origin : origin, longestSpan, bitColumns - 1)
-                    BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: columns, lastLabel: matches.count - 1, set: true)
-                    filled = (UnsafePointer(query), columns)
+            func bitWalk(_ matches: ScratchBuffer<UInt64>, _ masks: ColumnMasks, columns: Int) {
+                // The walk's origin in its direction's stream.
+                let start = direction ? origin : count - origin
+                let labels = direction ? stream.base : reversedStream.base
+                if let table, table.forward != direction || start < table.base || start - table.base + columns >= bitColumns {
+                    clearTable()
                 }
-                let automaton = BitParallelOSAAutomaton<Label>(query: query, masks: masks, matches: matches.base, lastLabel: matches.count - 1)
-                var walk = TrieWalk(trie: trie, automaton: automaton, sink: BitSpanSink(recorder: recorder, finalColumns: masks.finals),
+                if table == nil {
+                    let columns = Swift.min(count - start, bitColumns - 1)
+                    BitParallelOSAAutomaton<Label>.fill(matches.base, query: labels + start, columns: columns, lastLabel: matches.count - 1, set: true)
+                    table = (direction, start, columns)
+                }
+                let base = table?.base ?? start
+                let offset = UInt64(start - base)
+                var shifted = masks
+                shifted.caps = (masks.caps.0 << offset, masks.caps.1 << offset, masks.caps.2 << offset)
+                shifted.finals = masks.finals << offset
+                let automaton = BitParallelOSAAutomaton<Label>(query: labels + base, masks: shifted, matches: matches.base,
+                                                               lastLabel: matches.count - 1, firstColumn: Int(offset))
+                var walk = TrieWalk(trie: trie, automaton: automaton,
+                                    sink: BitSpanSink(recorder: recorder, finalColumns: shifted.finals, firstColumn: Int(offset)),
                                     jumpFanOut: core.jumpFanOut, minimumKeyLength: minimumKeyLength)
                 walk.run()
             }
@@ -310,13 +335,13 @@ extension SearchScratch {
                 walk.run()
             }
             guard let matches = matchColumns else { return bandWalk(minimumKeyLength: minimumKeyLength) }
-            if window < bitColumns { return bitWalk(matches, masks) }
+            if window < bitColumns { return bitWalk(matches, masks, columns: window) }
             // A window past a word (long keys, a long utterance): the spans of up to 62
             // columns on bits, the caps read from the buffers (the finals beyond only raise
             // them, and caps only prune); then the longer ones with the band automaton,
             // where only keys of at least 61 labels can match.
             let head = ColumnMasks(columns: bitColumns - 1, limits: limits.base, finals: finals.base, padding: padding)
-            if head.finals != 0 { bitWalk(matches, head) }
+            if head.finals != 0 { bitWalk(matches, head, columns: bitColumns - 1) }
             (finals.base + padding).update(repeating: 0, count: bitColumns)
             bandWalk(minimumKeyLength: Swift.min(Swift.max(minimumKeyLength, bitColumns - EditPolicy.maximumEdits), 255))
         }
@@ -339,8 +364,10 @@ extension SearchScratch {
         // wherever both have spans to find: backwards (caps 0 or 1 under 1 everywhere) and
         // forwards (the first `split - 1` labels exact in both, then 1 under 2).
         for pass in 0..<2 {
-            for unit in 0..<units {
-                let direction = pass == 0 ? SpanBand.anchorsForward : !SpanBand.anchorsForward
+            let direction = pass == 0 ? SpanBand.anchorsForward : !SpanBand.anchorsForward
+            // (Nearest origin first in the direction's stream: backward walks from the last unit.)
+            for step in 0..<units {
+                let unit = direction ? step : units - 1 - step
                 guard direction ? mayStart(unit) : mayEnd(unit) else { continue }
                 var open = -1, openWindow = 0, openShortest = 0
                 for bandNumber in stride(from: bands.count - 1, through: 0, by: -1) {
@@ -387,12 +414,9 @@ extension SearchScratch {
                     walk(direction, unit, limits: openLimits, finals: openFinals, masks: openMasks, window: openWindow,
                          minimumKeyLength: openShortest, band: open)
                 }
-                if let (query, columns) = filled, let matches = matchColumns {
-                    BitParallelOSAAutomaton<Label>.fill(matches.base, query: query, columns: columns, lastLabel: matches.count - 1, set: false)
-                    filled = nil
-                }
             }
         }
+        clearTable()
         collectSpanHits(policy: policy, unitStarts: unitStarts, unitEnds: unitEnds)
     }
 
