@@ -149,7 +149,7 @@ struct VocabularySpanTests {
     }
 
     @Test(arguments: [(EditPolicy.default, 0), (EditPolicy.fixed(1), 1), (EditPolicy.fixed(2), 2),
-                      (EditPolicy.scaled(exactUpTo: 2, oneEditUpTo: 5), 3)])
+                      (EditPolicy.scaled(exactUpTo: 2, oneEditUpTo: 5), 3), (EditPolicy.fixed(0), 4)])
     func agreesWithTheReferenceOnRandomUtterances(_ policy: EditPolicy, _ seed: Int) throws {
         var generator = Generator(seed: 1234 &+ UInt64(seed))
         let english = VocabularyIndexTests.english

@@ -130,9 +130,10 @@ extension SearchScratch {
     ///   ``KeyNormalization`` joins them); `unitStarts`/`unitEnds`: each unit's range in it
     ///   (-1 for units that normalize to nothing).
     ///
-    /// One pass over the units: an exact descent from every unit start, then per band a
-    /// forward walk from every unit start and a backward walk from every unit end, where
-    /// one walk serves several bands when their caps allow (see the loop below).
+    /// One pass over the units: an exact descent from every unit start for the spans too
+    /// short for an edit, then per band a forward walk from every unit start and a backward
+    /// walk from every unit end, where one walk serves several bands when their caps allow
+    /// (see the loop below).
     ///
     /// Adds to the hits of the previous call unless `resetting`: an utterance with a ß is
     /// searched as two streams (ß folded to "ss" and kept), as a query with one has two keys,
@@ -198,8 +199,11 @@ extension SearchScratch {
             return shift == 0 ? low : low >> shift | bits[(first >> 6) + 1] << (64 - shift)
         }
 
-        for unit in 0..<units where mayStart(unit) {
-            exactSpans(from: unit, at: Int(unitStarts[unit]), streamLength: count)
+        // The exact spans too short for any edit: a forward walk finds the others exactly
+        // (its caps are never below 0, so the exact alignment is never cut).
+        let exactLength = Swift.min((policy.shortestLength(withEdits: 1) ?? Int.max) - 1, core.maxKeyLength)
+        for unit in 0..<units where mayStart(unit) && exactLength > 0 {
+            exactSpans(from: unit, at: Int(unitStarts[unit]), streamLength: count, longest: exactLength)
         }
         let longestSpan = core.maxKeyLength + EditPolicy.maximumEdits
         forwardLimits.reserve(size)
@@ -420,11 +424,12 @@ extension SearchScratch {
         collectSpanHits(policy: policy, unitStarts: unitStarts, unitEnds: unitEnds)
     }
 
-    /// Every key that equals the units from `unit` on, exactly: a plain descent.
-    private func exactSpans(from unit: Int, at start: Int, streamLength: Int) {
+    /// Every key of up to `longest` labels that equals the units from `unit` on, exactly: a
+    /// plain descent.
+    private func exactSpans(from unit: Int, at start: Int, streamLength: Int, longest: Int) {
         var node = forward.nodes[0]
         var position = start
-        let limit = Swift.min(streamLength, start + core.maxKeyLength)
+        let limit = Swift.min(streamLength, start + longest)
         while position < limit {
             let child = forward.child(of: node, labeled: stream[padding + position])
             guard child >= 0 else { return }
@@ -480,8 +485,9 @@ extension SearchScratch {
             let budget = policy.maxEdits(forKeyLength: to - from)
             if edits > 1 {
                 // A walk's value is the cost of an alignment, so the distance is at most 2;
-                // a cap may have cut a cheaper one. An exact span was reported as such by the
-                // descent, so the question is whether it is 1.
+                // a cap may have cut a cheaper one. An exact span was reported as such (by
+                // the descent, or by a forward walk, whose caps never cut the exact
+                // alignment), so the question is whether it is 1.
                 let keyStart = Int(keys.keyStarts[key])
                 if Self.withinOneEdit(stream.base + padding + from, to - from, keys.pool + keyStart,
                                       Int(keys.keyStarts[key + 1]) - keyStart) {
