@@ -208,12 +208,20 @@ final class LookupEngine {
     /// Positions in `rankedSpanHits`, in the order of the step at hand.
     var spanOrder: [Int32] = []
 
-    /// The spans of `hits`: each hit's written distance measured once per span of units,
-    /// one hit per item where its spans overlap (unless `keepingOverlaps`), in the order of
+    /// The spans of `hits`: each hit's written distance measured, one hit per item where its
+    /// spans overlap (unless `keepingOverlaps`), in the order of
     /// ``VocabularySpan/precedes(_:)``. Hits are ranked as plain values; only the spans
     /// returned become ``VocabularySpan``s (with their strings).
     private func rankedSpans(_ hits: UnsafeMutablePointer<SpanHit>, count: Int, in utterance: TokenizedText,
                              keepingOverlaps: Bool, covering ranges: [Range<Int>]?) -> [VocabularySpan] {
+        // (The scratch arrays as locals while in use: no exclusivity checks on each access.)
+        var rankedSpanHits = self.rankedSpanHits, spanOrder = self.spanOrder
+        self.rankedSpanHits = []
+        self.spanOrder = []
+        defer {
+            self.rankedSpanHits = rankedSpanHits
+            self.spanOrder = spanOrder
+        }
         rankedSpanHits.removeAll(keepingCapacity: true)
         for index in 0..<count {
             let hit = hits[index]
@@ -221,18 +229,15 @@ final class LookupEngine {
             rankedSpanHits.append(RankedSpanHit(hit: hit, writtenEdits: 0, lengthGap: 0))
         }
         guard !rankedSpanHits.isEmpty else { return [] }
-        // The written distances, span by span: the written query is set once per span.
         spanOrder.removeAll(keepingCapacity: true)
         spanOrder.append(contentsOf: 0..<Int32(rankedSpanHits.count))
         rankedSpanHits.withUnsafeMutableBufferPointer { ranked in
-            spanOrder.sort { a, b in
-                let x = ranked[Int(a)].hit, y = ranked[Int(b)].hit
-                return (x.start, x.end, a) < (y.start, y.end, b)
-            }
+            // The written distances; the written query is set again where the span changes
+            // (the hits of one span mostly come together).
             func measure(_ bytes: UnsafeBufferPointer<UInt8>?) {
                 var writtenSpan = (start: UInt16.max, end: UInt16.max)
-                for position in spanOrder {
-                    let hit = ranked[Int(position)].hit
+                for position in ranked.indices {
+                    let hit = ranked[position].hit
                     let first = utterance.units[Int(hit.start)], last = utterance.units[Int(hit.end) - 1]
                     if writtenSpan != (hit.start, hit.end) {
                         let range = first.utf8Range.lowerBound..<last.utf8Range.upperBound
@@ -244,9 +249,9 @@ final class LookupEngine {
                         writtenSpan = (hit.start, hit.end)
                     }
                     let (edits, length) = written.distanceAndLength(to: text(of: Int(hit.item), variant: Int(hit.variant)))
-                    ranked[Int(position)].writtenEdits = Int32(truncatingIfNeeded: edits)
+                    ranked[position].writtenEdits = Int32(truncatingIfNeeded: edits)
                     let scalars = last.scalarRange.upperBound - first.scalarRange.lowerBound
-                    ranked[Int(position)].lengthGap = Int32(truncatingIfNeeded: abs(scalars - length))
+                    ranked[position].lengthGap = Int32(truncatingIfNeeded: abs(scalars - length))
                 }
             }
             if utterance.text.utf8.withContiguousStorageIfAvailable({ measure($0) }) == nil { measure(nil) }
