@@ -272,15 +272,21 @@ struct VocabularySpanTests {
         }
     }
 
+    /// The tokenizer of ``languageWords``' language `language`, random words of it, and an
+    /// index of 80 random phrases of them as contacts.
+    static func randomContacts(language: Int, seed: UInt64) throws -> (Tokenizer, RandomWords, VocabularyIndex) {
+        let tokenizer = try Tokenizer(language: Language(languageWords[language].tag))
+        var random = RandomWords(language: language, seed: seed)
+        let phrases = (0..<80).map { _ in random.phrase(1...3) }
+        return (tokenizer, random, VocabularyIndex(items: contacts(phrases), tokenizer: tokenizer))
+    }
+
     /// Random utterances of real words with typos, in four languages and their tokenizers,
     /// ß included: the fast span search must find exactly what the naive one finds.
     @Test(arguments: [0, 1, 2, 3])
     func agreesWithTheReferenceInFourLanguages(_ language: Int) throws {
         let tag = Self.languageWords[language].tag
-        let tokenizer = try Tokenizer(language: Language(tag))
-        var random = RandomWords(language: language, seed: 77)
-        let phrases = (0..<80).map { _ in random.phrase(1...3) }
-        let index = VocabularyIndex(items: Self.contacts(phrases), tokenizer: tokenizer)
+        var (tokenizer, random, index) = try Self.randomContacts(language: language, seed: 77)
         let entries = ReferenceSearch.entries(of: index)
         for policy in [EditPolicy.default, .fixed(2)] {
             for _ in 0..<40 {
@@ -339,15 +345,12 @@ struct VocabularySpanTests {
     /// `spans(in:)` is `allSpans(in:)` with one span per item where its spans overlap: of
     /// every overlapping group the one with the fewest edits, then the fewest edits as
     /// written, then the length nearest the phrase's, then the earliest, then the shorter;
-    /// and it reports them in ``VocabularySpan/precedes(_:)`` order. Random utterances in four languages, the
-    /// unspaced ones giving the most overlaps.
+    /// and it reports them in ``VocabularySpan/precedes(_:)`` order. Random utterances in
+    /// four languages, the unspaced ones giving the most overlaps.
     @Test(arguments: [0, 1, 2, 3])
     func oneSpanPerItemWhereItsSpansOverlap(_ language: Int) throws {
         let tag = Self.languageWords[language].tag
-        let tokenizer = try Tokenizer(language: Language(tag))
-        var random = RandomWords(language: language, seed: 202)
-        let phrases = (0..<80).map { _ in random.phrase(1...3) }
-        let index = VocabularyIndex(items: Self.contacts(phrases), tokenizer: tokenizer)
+        var (tokenizer, random, index) = try Self.randomContacts(language: language, seed: 202)
         var suppressed = 0
         for policy in [EditPolicy.default, .fixed(2)] {
             for _ in 0..<40 {
