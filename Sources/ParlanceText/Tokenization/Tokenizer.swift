@@ -285,28 +285,30 @@ enum UnspacedScript {
 
 /// Decodes UTF-8 into scalars with their byte offsets, without allocating.
 /// Invalid sequences (impossible in a Swift string) decode as U+FFFD.
-struct UTF8ScalarDecoder {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position: Int
-    let end: Int
+/// (Public for the modules after this one: the vocabulary measures written spans with it.)
+@frozen
+public struct UTF8ScalarDecoder {
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public var position: Int
+    public let end: Int
 
-    @inline(__always)
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+    @inlinable
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
         self.bytes = bytes
         self.position = start
         self.end = end
     }
 
     /// Skips ASCII bytes; true when non-ASCII bytes remain.
-    @inline(__always)
-    mutating func skipASCII() -> Bool {
+    @inlinable
+    public mutating func skipASCII() -> Bool {
         while position < end, bytes[position] < 0x80 { position += 1 }
         return position < end
     }
 
     /// The next scalar and the byte offset where it starts.
-    @inline(__always)
-    mutating func next() -> (Unicode.Scalar, Int)? {
+    @inlinable
+    public mutating func next() -> (Unicode.Scalar, Int)? {
         guard position < end else { return nil }
         let start = position
         let lead = UInt32(bytes[position])

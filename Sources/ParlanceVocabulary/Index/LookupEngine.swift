@@ -234,18 +234,13 @@ final class LookupEngine {
         rankedSpanHits.withUnsafeMutableBufferPointer { ranked in
             // The written distances; the written query is set again where the span changes
             // (the hits of one span mostly come together).
-            func measure(_ bytes: UnsafeBufferPointer<UInt8>?) {
+            func measure(_ bytes: UnsafeBufferPointer<UInt8>) {
                 var writtenSpan = (start: UInt16.max, end: UInt16.max)
                 for position in ranked.indices {
                     let hit = ranked[position].hit
                     let first = utterance.units[Int(hit.start)], last = utterance.units[Int(hit.end) - 1]
                     if writtenSpan != (hit.start, hit.end) {
-                        let range = first.utf8Range.lowerBound..<last.utf8Range.upperBound
-                        if let bytes {
-                            written.setQuery(utf8: bytes, range: range)
-                        } else {
-                            written.setQuery(utterance.text[utterance.range(of: first).lowerBound..<utterance.range(of: last).upperBound])
-                        }
+                        written.setQuery(utf8: bytes, range: first.utf8Range.lowerBound..<last.utf8Range.upperBound)
                         writtenSpan = (hit.start, hit.end)
                     }
                     let (edits, length) = written.distanceAndLength(to: text(of: Int(hit.item), variant: Int(hit.variant)))
@@ -254,7 +249,10 @@ final class LookupEngine {
                     ranked[position].lengthGap = Int32(truncatingIfNeeded: abs(scalars - length))
                 }
             }
-            if utterance.text.utf8.withContiguousStorageIfAvailable({ measure($0) }) == nil { measure(nil) }
+            // (A native string's bytes are contiguous; any other is made so first.)
+            var original = utterance.text
+            original.makeContiguousUTF8()
+            original.utf8.withContiguousStorageIfAvailable { measure($0) }
             written.clear()
             if !keepingOverlaps {
                 // One span per item where its spans overlap: the one with the fewest edits,

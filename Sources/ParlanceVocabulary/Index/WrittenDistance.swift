@@ -1,3 +1,5 @@
+import ParlanceText
+
 /// The optimal-string-alignment distance between the query *as written* and a phrase as
 /// written (Unicode scalars, case and marks included): the tie-breaker between matches
 /// at the same normalized distance.
@@ -85,7 +87,7 @@ struct WrittenDistance {
 
     /// Sets the written query to the UTF-8 text `bytes[range]` (valid UTF-8: a string's).
     func setQuery(utf8 bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
-        setQuery(ValidUTF8Scalars(bytes: bytes, position: range.lowerBound, end: range.upperBound))
+        setQuery(sequence(state: UTF8ScalarDecoder(bytes, from: range.lowerBound, to: range.upperBound)) { $0.next()?.0 })
     }
 
     /// Forgets the written query.
@@ -167,24 +169,3 @@ struct WrittenDistance {
     }
 }
 
-/// The scalars of valid UTF-8 (a string's bytes), without a string.
-struct ValidUTF8Scalars: Sequence, IteratorProtocol {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position: Int
-    let end: Int
-
-    @inline(__always)
-    mutating func next() -> Unicode.Scalar? {
-        guard position < end else { return nil }
-        let lead = UInt32(bytes[position])
-        let length = lead < 0x80 ? 1 : (lead < 0xE0 ? 2 : (lead < 0xF0 ? 3 : 4))
-        guard length == 1 || position + length <= end else {
-            position = end
-            return "\u{FFFD}"
-        }
-        var value = length == 1 ? lead : lead & (0x7F >> UInt32(length))
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[position + offset] & 0x3F) }
-        position += length
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
-    }
-}
