@@ -34,4 +34,20 @@ public enum SharedData {
         return try #require(FileManager.default.fileExists(atPath: url.path) ? url : nil,
                             "missing shared data: \(url.path)", sourceLocation: sourceLocation)
     }
+
+    /// The languages of a Home Assistant intents corpus that have both a sentences and a
+    /// tests folder, sorted: read straight from the folders, so a corpus that grows needs
+    /// no edit of the tests that check its discovery.
+    public static func homeAssistantLanguages(in corpus: URL) -> [String] {
+        func folders(_ name: String) -> Set<String> {
+            let url = corpus.appendingPathComponent(name)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            return Set(names.filter { name in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder)
+                    && isFolder.boolValue
+            })
+        }
+        return folders("sentences").intersection(folders("tests")).sorted()
+    }
 }
