@@ -78,11 +78,11 @@ import Testing
         var taken = 0, takenWithFoldedLetters = 0, searched = 0
         for utterance in try Self.utterances() {
             for policy in [EditPolicy.default, .fixed(0), .fixed(2)] {
-                let memo = Reader.Memo()
-                memo.searchedShards = [ObjectIdentifier(english.vocabulary.user)]
+                let memo = Reader.Memo(user: engine.defaultUser)
+                memo.searchedShards = [ObjectIdentifier(engine.defaultUser.shard(english.form))]
                 let tokens = memo.tokens(of: utterance, in: german)
-                let own = german.vocabulary.userSpans(in: tokens, policy: policy)
-                guard let fromEnglish = Reader(engine: engine, model: german).partnerUserSpans(utterance, tokens: tokens, policy: policy,
+                let own = german.vocabulary(with: engine.defaultUser).userSpans(in: tokens, policy: policy)
+                guard let fromEnglish = Reader(engine: engine, model: german, user: engine.defaultUser).partnerUserSpans(utterance, tokens: tokens, policy: policy,
                                                                                               memo: memo) else {
                     searched += 1
                     continue
@@ -101,10 +101,10 @@ import Testing
     @Test func aParseGivenGermanSearchesGermansOwnIndex() throws {
         let engine = try Self.engine.get()
         let german = try #require(engine.models.first { $0.tag == "de" })
-        let memo = Reader.Memo()
+        let memo = Reader.Memo(user: engine.defaultUser)
         let tokens = memo.tokens(of: "Schick Frank Barrett eine Nachricht", in: german)
         // No English read in the parse: nothing to take.
-        #expect(Reader(engine: engine, model: german).partnerUserSpans("Schick Frank Barrett eine Nachricht", tokens: tokens,
+        #expect(Reader(engine: engine, model: german, user: engine.defaultUser).partnerUserSpans("Schick Frank Barrett eine Nachricht", tokens: tokens,
                                                                        policy: .default, memo: memo) == nil)
         // And the parse without a language finds the same names as the German one.
         let given = try #require(engine.parse("Schick Frank Barrett eine Nachricht dass ich komme", language: "de").best)

@@ -101,6 +101,13 @@ public final class Engine: Sendable {
     /// is the same but folds them (en, es and fr): where a parse reads both, the users'
     /// vocabulary found for that one can serve this one (``Reader``).
     let diacriticsFoldingPartners: [ObjectIdentifier: LanguageModel]
+    /// What every ``UserSession`` of the engine indexes with.
+    let userIndexing: UserIndexing
+    /// The vocabulary the apps ship for their user (each app's UserVocabulary.json, or what
+    /// the caller set in ``App/userVocabulary``): what ``parse(_:language:locked:user:)``
+    /// reads when no session is given, indexed when the engine is built (and cached with
+    /// ``EngineOptions/cache``). The apps' example phrases are generalized with it.
+    public let defaultUser: UserSession
     /// The grammar lists that vocabulary fills (users' types and apps' parameter
     /// vocabularies, ``VocabularyLists``).
     let vocabularyListNames: Set<String>
@@ -116,10 +123,13 @@ public final class Engine: Sendable {
     /// two), and saved there when it does not; problems with the cache are warnings in
     /// ``issues``, never errors.
     ///
-    /// - Throws: ``EngineError`` when a grammar does not load or compile, naming the file
-    ///   and line.
+    /// - Throws: ``EngineError`` when there are no apps (nothing could be understood), or
+    ///   when a grammar does not load or compile, naming the file and line.
     public init(apps: [App], grammars: URL = GrammarSource.builtInGrammars, languages: [String]? = nil,
                 catalogue: IntentCatalogue = .standard, options: EngineOptions = EngineOptions()) throws(EngineError) {
+        guard !apps.isEmpty else {
+            throw EngineError(message: "no apps: an engine needs at least one app to understand requests for (AppLoader.load(FOLDER) reads them; the sample apps are in \(GrammarSource.sampleApps.path))")
+        }
         var extended = catalogue
         for app in apps {
             for name in app.supportedIntents where extended[name] == nil {
@@ -159,35 +169,33 @@ public final class Engine: Sendable {
             firstOfForm.append(language)
         }
         let formLanguage = firstOfForm
-        let userSelection = VocabularyShard.Selection(userVocabularyOf: apps, lists: lists)
+        let defaultVocabularies = apps.map(\.userVocabulary)
+        let userSelection = VocabularyShard.Selection(defaultVocabularies.enumerated().map { (app: $0.offset, vocabulary: $0.element) }, lists: lists)
         let userDigest = options.cache.map { _ in VocabularyIndex.itemsDigest(userSelection.items) }
         let cacheWarnings = WarningLog()
-        let shards = ResultSlots<Result<VocabularyShard, EngineError>>(count: forms.count)
+        var formTokenizers: [Tokenizer] = []
+        for language in formLanguage {
+            do { formTokenizers.append(try Tokenizer(language: language)) } catch {
+                throw EngineError(message: "ICU cannot tokenize \(language): \(error)")
+            }
+        }
+        let tokenizers = formTokenizers
+        let shards = ResultSlots<VocabularyShard>(count: forms.count)
         DispatchQueue.concurrentPerform(iterations: forms.count) { index in
-            shards[index] = Result { () throws(EngineError) -> VocabularyShard in
-                let tokenizer: Tokenizer
-                do { tokenizer = try Tokenizer(language: formLanguage[index]) } catch {
-                    throw EngineError(message: "ICU cannot tokenize \(formLanguage[index]): \(error)")
-                }
-                return VocabularyShard(userSelection, index: Engine.vocabularyIndex(items: userSelection.items, itemsDigest: userDigest,
-                                                                                   tokenizer: tokenizer, cache: options.cache,
-                                                                                   warnings: cacheWarnings))
-            }
+            shards[index] = VocabularyShard(userSelection, index: Engine.vocabularyIndex(items: userSelection.items, itemsDigest: userDigest,
+                                                                                        tokenizer: tokenizers[index], cache: options.cache,
+                                                                                        warnings: cacheWarnings))
         }
-        var builtShards: [KeyForm: VocabularyShard] = [:]
-        for index in forms.indices {
-            switch shards[index]! {
-            case .success(let shard): builtShards[forms[index]] = shard
-            case .failure(let error): throw error
-            }
-        }
-        let userShards = builtShards
+        let userShards = forms.indices.map { shards[$0]! }
+        userIndexing = UserIndexing(apps: apps, lists: lists, forms: forms, tokenizers: tokenizers)
+        defaultUser = UserSession(user: "", vocabularies: defaultVocabularies, indexing: userIndexing, shards: userShards)
+        let formOf = languagesParsed.map { forms.firstIndex(of: KeyForm($0))! }
         // Languages compile independently: in parallel.
         let slots = ResultSlots<Result<(LanguageModel, [AppIssue]), EngineError>>(count: wanted.count)
         DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
             slots[index] = Result { () throws(EngineError) -> (LanguageModel, [AppIssue]) in
                 try Engine.model(language: wanted[index], parsed: languagesParsed[index], grammars: grammars, apps: apps, catalogue: catalogue,
-                                 lists: lists, userVocabulary: userShards[KeyForm(languagesParsed[index])]!, cache: options.cache,
+                                 lists: lists, form: formOf[index], userVocabulary: userShards[formOf[index]], cache: options.cache,
                                  warnings: cacheWarnings)
             }
         }
@@ -235,7 +243,7 @@ public final class Engine: Sendable {
     }
 
     static func model(language: String, parsed: Language, grammars: URL, apps: [App], catalogue: IntentCatalogue,
-                      lists: VocabularyLists, userVocabulary: VocabularyShard, cache: EngineCache?,
+                      lists: VocabularyLists, form: Int, userVocabulary: VocabularyShard, cache: EngineCache?,
                       warnings: WarningLog) throws(EngineError) -> (LanguageModel, [AppIssue]) {
         do {
             let tokenizer = try Tokenizer(language: parsed)
@@ -243,7 +251,7 @@ public final class Engine: Sendable {
                                             userVocabulary: userVocabulary, tokenizer: tokenizer)
             let (compiled, compileIssues) = try compiledGrammar(language: language, grammars: grammars, examples: examples,
                                                                 cache: cache, warnings: warnings)
-            return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, userVocabulary: userVocabulary),
+            return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, form: form),
                     examples.issues + compileIssues)
         } catch let error as GrammarError {
             throw EngineError(message: "grammar \(language): \(error)")
@@ -324,12 +332,16 @@ public final class Engine: Sendable {
     ///     utterance as written).
     ///   - locked: the device is locked: intents the app restricts while locked are marked
     ///     ``IntentHypothesis/requiresUnlock``.
+    ///   - user: whose vocabulary to read (``session(user:vocabularies:)``); nil reads the
+    ///     vocabulary the apps ship (``defaultUser``).
     /// - Returns: the hypotheses, best first; none for empty input or an unknown language.
-    public func parse(_ utterance: String, language: String? = nil, locked: Bool = false) -> ParseResult {
+    public func parse(_ utterance: String, language: String? = nil, locked: Bool = false, user: UserSession? = nil) -> ParseResult {
+        let user = user ?? defaultUser
+        precondition(user.indexing === userIndexing, "a UserSession is made by the engine that parses with it (Engine.session(user:vocabularies:))")
         guard let text = Engine.readableText(of: utterance) else {
             return ParseResult(utterance: utterance, language: language, hypotheses: [])
         }
-        let memo = Reader.Memo()
+        let memo = Reader.Memo(user: user)
         if let language {
             guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
             let best = read(text, in: [model], languageGiven: true, locked: locked, memo: memo)
@@ -358,11 +370,11 @@ public final class Engine: Sendable {
     private func read(_ text: String, in models: [LanguageModel], languageGiven: Bool, locked: Bool,
                       memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
-        if !languageGiven { memo.searchedShards.formUnion(models.map { ObjectIdentifier($0.vocabulary.user) }) }
+        if !languageGiven { memo.searchedShards.formUnion(models.map { ObjectIdentifier(memo.user.shard($0.form)) }) }
         func read(fuzziness: MatchOptions.Fuzziness?, vocabulary: EditPolicy?, onlyIfUnbeatable: Bool = false, freeText: Bool = true) {
             for model in models {
                 // A language read after another need only find readings that beat its best.
-                let hypotheses = Reader(engine: self, model: model).read(text, locked: locked, memo: memo, fuzziness: fuzziness,
+                let hypotheses = Reader(engine: self, model: model, user: memo.user).read(text, locked: locked, memo: memo, fuzziness: fuzziness,
                                                                          vocabularyPolicy: vocabulary, onlyIfUnbeatable: onlyIfUnbeatable,
                                                                          freeText: freeText, mustBeat: best?.hypotheses.first?.reading)
                 guard let top = hypotheses.first else { continue }
@@ -487,6 +499,14 @@ public final class Engine: Sendable {
 
     /// The app with `bundleIdentifier`.
     public func app(_ bundleIdentifier: String) -> App? { apps.first { $0.bundleIdentifier == bundleIdentifier } }
+
+    /// A session for `user` with their vocabulary (one ``UserVocabulary`` per app; apps
+    /// the engine does not know are kept but not read): parse with
+    /// ``parse(_:language:locked:user:)``. Cheap to make; each language's index of the
+    /// vocabulary is built by the first parse that reads it (``UserSession``).
+    public func session(user: String, vocabularies: [UserVocabulary]) -> UserSession {
+        UserSession(user: user, vocabularies: vocabularies, indexing: userIndexing)
+    }
 }
 
 /// Why a language was or was not tried for an utterance given without one

@@ -28,6 +28,9 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
     /// how much of the utterance its words spell, and whether it was read first
     /// (``Engine/languageEvidence(for:)``).
     public let languages: [LanguageEvidence]
+    /// Whose vocabulary the parse read, and what is odd about it (a user with no
+    /// vocabulary, vocabulary of apps the engine does not know).
+    public let user: [String]
 
     /// Why each hypothesis after the first ranks after the one before it: element `i` is
     /// why hypothesis `i + 1` lost to hypothesis `i`, the first criterion of the engine's
@@ -39,6 +42,7 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
 
     public var description: String {
         var lines = ["utterance: \(result.utterance)", "language: \(result.language ?? "none matched")"]
+        lines += user.map { "user: \($0)" }
         if languages.count > 1 {
             lines.append("languages: " + languages.map {
                 "\($0.language) spells \($0.spelled) of \($0.letters) letters\($0.tried ? "" : ", read only if the others read nothing")"
@@ -106,28 +110,45 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
 }
 
 extension Engine {
+    /// What ``ParseExplanation/user`` says of a session.
+    private func describe(_ session: UserSession, given: Bool) -> [String] {
+        var lines: [String] = []
+        let name = session.user.isEmpty ? "the apps' own user vocabulary (UserVocabulary.json)" : "'\(session.user)'"
+        if session.itemCount == 0 {
+            lines.append(given ? "\(name) has no vocabulary: read with the apps' vocabulary alone" : "\(name): none")
+        } else {
+            lines.append("\(name), \(session.itemCount) vocabulary item(s)")
+        }
+        if !session.unknownApps.isEmpty {
+            lines.append("vocabulary of apps not loaded, not read: \(session.unknownApps.joined(separator: ", "))")
+        }
+        return lines
+    }
+
     /// Parses `utterance` and explains the result (see ``ParseExplanation``).
-    public func explain(_ utterance: String, language: String? = nil, locked: Bool = false) -> ParseExplanation {
-        let result = parse(utterance, language: language, locked: locked)
+    public func explain(_ utterance: String, language: String? = nil, locked: Bool = false, user: UserSession? = nil) -> ParseExplanation {
+        let session = user ?? defaultUser
+        let result = parse(utterance, language: language, locked: locked, user: session)
         var found: [ParseExplanation.Found] = []
         if let tag = result.language, let model = model(for: tag) {
             let tokens = model.compiled.tokenizer.tokenize(utterance)
             let scalars = Array(utterance.unicodeScalars)
             func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
             let policy = options.editPolicy(for: model.language)
-            let appSpans = model.appSpans(in: tokens, policy: policy)
+            let vocabulary = model.vocabulary(with: session)
+            let appSpans = model.appSpans(in: tokens, policy: policy, userCount: vocabulary.userCount)
             for span in appSpans.names {
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[span.match.itemIndex].displayName, kind: "app name"))
             }
-            for span in model.vocabulary.userSpans(in: tokens, policy: policy) + appSpans.vocabulary {
-                let owner = model.vocabulary.owner(span.match.itemIndex)
+            for span in vocabulary.userSpans(in: tokens, policy: policy) + appSpans.vocabulary {
+                let owner = vocabulary.owner(span.match.itemIndex)
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[owner.app].displayName, kind: "\(span.match.type)"))
             }
         }
         // The evidence the parse went by: of the text it read, when no language was given.
         let evidence = language == nil ? Engine.readableText(of: utterance).map(languageEvidence(for:)) ?? [] : []
-        return ParseExplanation(result: result, found: found, languages: evidence)
+        return ParseExplanation(result: result, found: found, languages: evidence, user: describe(session, given: user != nil))
     }
 }

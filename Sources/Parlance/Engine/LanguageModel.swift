@@ -2,20 +2,24 @@ import ParlanceGrammar
 import ParlanceText
 import ParlanceVocabulary
 
-/// Everything the engine needs for one language: the compiled grammar (built-in templates
-/// and the apps' example phrases), the apps' vocabulary (see ``ModelVocabulary``) and an
-/// index of the apps' names. Immutable and shared.
+/// Everything the engine needs for one language, shared by every user: the compiled
+/// grammar (built-in templates and the apps' example phrases), the apps' vocabulary for the
+/// language and an index of the apps' names. A user's vocabulary is not part of it: a read
+/// joins the two (``vocabulary(with:)``). Immutable and shared.
 final class LanguageModel: Sendable {
     /// The grammar's language tag (its folder name).
     let tag: String
     let language: Language
     let compiled: CompiledGrammar
-    /// Every app's vocabulary items: app vocabulary for this language, user vocabulary.
-    let vocabulary: ModelVocabulary
-    /// The apps' vocabulary items (numbered as ``ModelVocabulary/app`` numbers them), then
-    /// the apps' names (one item per app), indexed together: a read finds both in one
-    /// search (``appSpans(in:policy:)``). A span search costs about as much per unit of the
-    /// utterance as these small indexes cost to walk, so two searches cost nearly twice one.
+    /// The apps' vocabulary items for this language (AppIntentVocabulary.plist).
+    let appVocabulary: VocabularyShard
+    /// The position of the language's ``KeyForm`` among the engine's: where a
+    /// ``UserSession`` keeps its index of the user's vocabulary for this language.
+    let form: Int
+    /// The apps' vocabulary items (numbered as ``appVocabulary`` numbers them), then the
+    /// apps' names (one item per app), indexed together: a read finds both in one search
+    /// (``appSpans(in:policy:userCount:)``). A span search costs about as much per unit of
+    /// the utterance as these small indexes cost to walk, so two searches cost nearly twice one.
     let appLexicon: VocabularyIndex
     /// The scripts the language is written in.
     let scripts: WritingScripts
@@ -23,42 +27,46 @@ final class LanguageModel: Sendable {
     /// examples' readings a built-in template's can drop (``Reader/ExampleRule``).
     let builtInIntents: Set<String>
 
-    init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, userVocabulary: VocabularyShard) {
+    init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, form: Int) {
         self.tag = tag
         self.language = language
         self.scripts = language.writingScripts
         self.compiled = compiled
+        self.form = form
         builtInIntents = Set(compiled.grammar.intents.filter { $0.data.contains { $0.metadata["app"] == nil } }.map(\.name))
         let appItems = apps.enumerated().map { appIndex, app in
             (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }
         }.joined()
-        vocabulary = ModelVocabulary(app: VocabularyShard(Array(appItems), lists: lists, tokenizer: compiled.tokenizer), user: userVocabulary)
+        appVocabulary = VocabularyShard(Array(appItems), lists: lists, tokenizer: compiled.tokenizer)
         let names = apps.enumerated().map { index, app in
             VocabularyItem(identifier: app.bundleIdentifier, phrases: app.names, type: .parameter("app"), source: .app, priority: index)
         }
-        appLexicon = VocabularyIndex(items: vocabulary.app.index.items + names, tokenizer: compiled.tokenizer)
+        appLexicon = VocabularyIndex(items: appVocabulary.index.items + names, tokenizer: compiled.tokenizer)
     }
 
-    /// The spans of the apps' vocabulary (numbered as ``vocabulary`` numbers items) and of
-    /// the apps' names (numbered by app) in `tokens`, overlaps included: one search of
-    /// ``appLexicon``, whose spans of an item are those an index of the item's part alone
-    /// finds (spans are found item by item; the other items only share the trie).
-    func appSpans(in tokens: TokenizedText, policy: EditPolicy) -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
-        let vocabularyCount = vocabulary.app.index.items.count
+    /// The language's vocabulary as `user` sees it: the user's items, then the apps'.
+    func vocabulary(with user: UserSession) -> ModelVocabulary {
+        ModelVocabulary(app: appVocabulary, user: user.shard(form))
+    }
+
+    /// The spans of the apps' vocabulary (numbered as a ``ModelVocabulary`` whose user part
+    /// holds `userCount` items numbers them) and of the apps' names (numbered by app) in
+    /// `tokens`, overlaps included: one search of ``appLexicon``, whose spans of an item
+    /// are those an index of the item's part alone finds (spans are found item by item;
+    /// the other items only share the trie).
+    func appSpans(in tokens: TokenizedText, policy: EditPolicy, userCount: Int) -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
+        let vocabularyCount = appVocabulary.index.items.count
         var spans: (vocabulary: [VocabularySpan], names: [VocabularySpan]) = ([], [])
         for span in appLexicon.allSpans(in: tokens, policy: policy) {
             let item = span.match.itemIndex
             if item < vocabularyCount {
-                spans.vocabulary.append(span.renumbered(item + vocabulary.userCount))
+                spans.vocabulary.append(span.renumbered(item + userCount))
             } else {
                 spans.names.append(span.renumbered(item - vocabularyCount))
             }
         }
         return spans
     }
-
-    /// The items of `list` for app `app`, most important first.
-    func items(app: Int, list: String) -> [Int] { vocabulary.items(app: app, list: list) }
 }
 
 /// An app and the grammar lists a vocabulary item can fill.
@@ -122,13 +130,14 @@ final class VocabularyShard: Sendable {
             self.init(items: items, owners: owners)
         }
 
-        /// The users' vocabulary of every app, type by type, as each app registered it.
-        init(userVocabularyOf apps: [App], lists: VocabularyLists) {
+        /// A user's vocabulary of some apps (by the app's index in the engine), type by
+        /// type, as each app registered it.
+        init(_ vocabularies: [(app: Int, vocabulary: UserVocabulary)], lists: VocabularyLists) {
             var items: [VocabularyItem] = []
             var owners: [ItemOwner] = []
-            for (appIndex, app) in apps.enumerated() {
-                for type in app.userVocabulary.types {
-                    let typeItems = app.userVocabulary.items(of: type)
+            for (appIndex, vocabulary) in vocabularies {
+                for type in vocabulary.types {
+                    let typeItems = vocabulary.items(of: type)
                     let owner = ItemOwner(app: appIndex, lists: lists.lists(of: .user(type)))
                     guard !typeItems.isEmpty, !owner.lists.isEmpty else { continue }
                     items.append(contentsOf: typeItems)

@@ -7,6 +7,14 @@ import ParlanceVocabulary
 struct Reader {
     let engine: Engine
     let model: LanguageModel
+    /// The language's vocabulary as the parse's user sees it: theirs, then the apps'.
+    let vocabulary: ModelVocabulary
+
+    init(engine: Engine, model: LanguageModel, user: UserSession) {
+        self.engine = engine
+        self.model = model
+        vocabulary = model.vocabulary(with: user)
+    }
 
     /// A value offered to the grammar: a vocabulary item or an app name, where it stands.
     struct Offer {
@@ -19,6 +27,8 @@ struct Reader {
 
     /// What the reads of one utterance have already computed, for the next read to reuse.
     final class Memo {
+        /// Whose vocabulary the parse reads.
+        let user: UserSession
         /// Spans of the users' vocabulary, by shard and edit policy: languages of one
         /// ``KeyForm`` share the index and tokenize alike, so one search serves them.
         var userSpans: [(key: ObjectIdentifier, policy: EditPolicy, spans: [VocabularySpan])] = []
@@ -35,9 +45,14 @@ struct Reader {
         /// The grammar's answers, by model, options and the values offered to it.
         var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
 
-        /// The spans of `model`'s apps' vocabulary and of the apps' names in `tokens`.
+        init(user: UserSession) { self.user = user }
+
+        /// The spans of `model`'s apps' vocabulary and of the apps' names in `tokens`
+        /// (numbered after the user's items).
         func appSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
-            Memo.spans(in: &appSpans, key: ObjectIdentifier(model), policy: policy) { model.appSpans(in: tokens, policy: policy) }
+            Memo.spans(in: &appSpans, key: ObjectIdentifier(model), policy: policy) {
+                model.appSpans(in: tokens, policy: policy, userCount: user.shard(model.form).owners.count)
+            }
         }
 
         /// The spans `cache` holds for `key` (a model, or a shard of the users' vocabulary)
@@ -61,13 +76,14 @@ struct Reader {
 
         /// Whether the spans of `model`'s users' vocabulary with `policy` are known.
         func hasUserSpans(of model: LanguageModel, policy: EditPolicy) -> Bool {
-            userSpans.contains { $0.key == ObjectIdentifier(model.vocabulary.user) && $0.policy == policy }
+            userSpans.contains { $0.key == ObjectIdentifier(user.shard(model.form)) && $0.policy == policy }
         }
 
         /// The spans of `model`'s users' vocabulary in `tokens` (as `model` tokenizes).
         func userSpans(in tokens: TokenizedText, of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
-            Memo.spans(in: &userSpans, key: ObjectIdentifier(model.vocabulary.user), policy: policy) {
-                model.vocabulary.userSpans(in: tokens, policy: policy)
+            let shard = user.shard(model.form)
+            return Memo.spans(in: &userSpans, key: ObjectIdentifier(shard), policy: policy) {
+                shard.index.items.isEmpty ? [] : shard.index.allSpans(in: tokens, policy: policy)
             }
         }
 
@@ -109,7 +125,7 @@ struct Reader {
     ///     rank before it are wanted. With no template word corrected, it leaves some
     ///     characters unexplained (``ReadingKey``'s second criterion), and the grammar drops
     ///     every path that leaves more (``MatchOptions/maxUnexplained``).
-    func read(_ utterance: String, locked: Bool, memo: Memo = Memo(), fuzziness: MatchOptions.Fuzziness? = nil,
+    func read(_ utterance: String, locked: Bool, memo: Memo, fuzziness: MatchOptions.Fuzziness? = nil,
               vocabularyPolicy: EditPolicy? = nil, onlyIfUnbeatable: Bool = false, freeText: Bool = true,
               mustBeat: ReadingKey? = nil) -> [IntentHypothesis] {
         let tokens = memo.tokens(of: utterance, in: model)
@@ -147,7 +163,7 @@ struct Reader {
         var checked: [Range<Int>] = []
         while true {
             let reading = reading(offering: known)
-            guard let examples = reading.examples, !model.vocabulary.user.index.items.isEmpty,
+            guard let examples = reading.examples, !vocabulary.user.index.items.isEmpty,
                   let best = reading.candidates.lazy.filter({ !examples.drops($0) }).map(\.reading).min()
             else { return reading.ranked(by: self) }
             // An item found with edits on words a reading leaves to free text improves that
@@ -165,7 +181,7 @@ struct Reader {
             }
             guard !guessed.isEmpty else { return reading.ranked(by: self) }
             checked += guessed.map(\.units)
-            let corrected = model.vocabulary.user.index.allSpans(in: tokens, policy: policy, covering: guessed.map(\.units)).filter { span in
+            let corrected = vocabulary.user.index.allSpans(in: tokens, policy: policy, covering: guessed.map(\.units)).filter { span in
                 span.match.edits > 0 && guessed.contains { $0.units == span.units && mayReachBest($0.bound, edits: span.edits) }
             }
             guard !corrected.isEmpty else { return reading.ranked(by: self) }
@@ -260,7 +276,7 @@ struct Reader {
         let appSpans = memo.appSpans(in: tokens, of: model, policy: policy)
         // (The users' spans, then the apps': not joined into one array, which copies every span.)
         func offer(_ span: VocabularySpan) {
-            let owner = model.vocabulary.owner(span.match.itemIndex)
+            let owner = vocabulary.owner(span.match.itemIndex)
             let offer = Offer(span: span, app: owner.app, isAppName: false)
             vocabularyOffers.append(offer)
             for list in owner.lists {
@@ -378,7 +394,7 @@ struct Reader {
     /// or drops it. `PartnerSpansTests` checks the result against this index's own search.
     func partnerUserSpans(_ utterance: String, tokens: TokenizedText, policy: EditPolicy, memo: Memo) -> [VocabularySpan]? {
         guard let partner = engine.diacriticsFoldingPartners[ObjectIdentifier(model)],
-              memo.searchedShards.contains(ObjectIdentifier(partner.vocabulary.user)),
+              memo.searchedShards.contains(ObjectIdentifier(memo.user.shard(partner.form))),
               !Normalizer.containsFoldableMarks(tokens.normalizedScalars) else { return nil }
         let partnerTokens = memo.tokens(of: utterance, in: partner)
         guard partnerTokens.units.count == tokens.units.count else { return nil }
@@ -397,7 +413,7 @@ struct Reader {
         let toMeasure = same.count { !$0 }
         guard toMeasure <= Reader.spansMeasuredAtMost else { return nil }
         guard toMeasure > 0 else { return spans }
-        let index = model.vocabulary.user.index
+        let index = vocabulary.user.index
         // (A span measured again may rank otherwise among those on the same units.)
         return spans.indices.compactMap { position in
             same[position] ? spans[position]
@@ -571,7 +587,7 @@ struct Reader {
                         if guesses(index, vocabulary: isVocabulary) { guessed += 1 }
                     }
                     if !said, intent.parameters[parameter].isNeeded(saying: { name in slots.indices.contains { slots[$0].name == name } }),
-                       !Resolver.hasDefaultItems(intent.parameters[parameter], app: app, in: model.vocabulary) {
+                       !Resolver.hasDefaultItems(intent.parameters[parameter], app: app, in: vocabulary) {
                         missing += 1
                     }
                 }

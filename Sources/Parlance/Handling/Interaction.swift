@@ -58,16 +58,20 @@ public enum InteractionStep: Sendable {
 public actor Interaction {
     public let engine: Engine
     public let handler: any IntentHandler
+    /// Whose vocabulary answers are looked up in (nil: the apps' own, ``Engine/defaultUser``).
+    public let user: UserSession?
     private var intent: ResolvedIntent
     private var pending: (parameter: Int, value: Int, question: Question)?
     private var needsUnlock: Bool
     private var appChoices: [String]
     private var finished = false
 
-    /// A dialogue for `hypothesis`, on a device that is locked when `locked`.
-    public init(engine: Engine, hypothesis: IntentHypothesis, handler: any IntentHandler) {
+    /// A dialogue for `hypothesis` (parsed with `user`'s vocabulary: answers are looked up
+    /// in it too).
+    public init(engine: Engine, hypothesis: IntentHypothesis, handler: any IntentHandler, user: UserSession? = nil) {
         self.engine = engine
         self.handler = handler
+        self.user = user
         self.intent = ResolvedIntent(app: hypothesis.app, intent: hypothesis.intent, parameters: hypothesis.parameters, language: hypothesis.language)
         self.needsUnlock = hypothesis.requiresUnlock
         if case .ambiguous(let apps) = hypothesis.appSelection { appChoices = apps } else { appChoices = [] }
@@ -113,7 +117,7 @@ public actor Interaction {
                 values[pending.value] = ParameterValue(value: nil, resolution: Resolution(.needsValue, reason: "the user said no"))
             }
         case .value, .replace:
-            values[pending.value] = engine.resolveAnswer(text, parameter: parameter.definition, app: intent.app, language: intent.language)
+            values[pending.value] = engine.resolveAnswer(text, parameter: parameter.definition, app: intent.app, language: intent.language, user: user)
         case .chooseApp, .unlock:
             break
         }
@@ -166,7 +170,7 @@ public actor Interaction {
 extension Engine {
     /// An answer given for a parameter, resolved like a value said in an utterance: looked
     /// up in the app's vocabulary for the parameter's list, else taken as free text.
-    func resolveAnswer(_ text: String, parameter: ParameterDefinition?, app: App, language: String) -> ParameterValue {
+    func resolveAnswer(_ text: String, parameter: ParameterDefinition?, app: App, language: String, user: UserSession?) -> ParameterValue {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return ParameterValue(value: nil, resolution: Resolution(.needsValue, reason: "no answer")) }
         guard let parameter, let model = model(for: language), let appIndex = apps.firstIndex(where: { $0.bundleIdentifier == app.bundleIdentifier }) else {
@@ -186,9 +190,9 @@ extension Engine {
             return ParameterValue(value: nil, text: trimmed, resolution: Resolution(.unsupported, reason: "not one of \(cases.joined(separator: ", "))"))
         case .vocabulary:
             guard let list = parameter.list else { break }
-            let candidates = Set(model.items(app: appIndex, list: list))
+            let vocabulary = model.vocabulary(with: user ?? defaultUser)
+            let candidates = Set(vocabulary.items(app: appIndex, list: list))
             guard !candidates.isEmpty else { break }
-            let vocabulary = model.vocabulary
             let matches = vocabulary.lookup(trimmed, policy: options.editPolicy(for: model.language), verbosity: .all, limit: 50)
                 .filter { candidates.contains($0.itemIndex) }
             guard let best = matches.first else {

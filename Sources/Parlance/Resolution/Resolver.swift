@@ -27,6 +27,8 @@ struct Resolver {
 
     var engine: Engine { scope.reader.engine }
     var model: LanguageModel { scope.reader.model }
+    /// The language's vocabulary as the parse's user sees it.
+    var vocabulary: ModelVocabulary { scope.reader.vocabulary }
     /// What the grammar was offered, by ``SlotMatch/foundIndex``.
     var offers: [Reader.Offer] { scope.offers }
     /// Every vocabulary item found in the utterance (several may stand on the same words).
@@ -80,7 +82,7 @@ struct Resolver {
         }
         switch slot.kind {
         case .wildcard:
-            if isVocabulary, let list, model.vocabulary.hasItems(app: app, list: list) {
+            if isVocabulary, let list, vocabulary.hasItems(app: app, list: list) {
                 return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .text,
                                       resolution: Resolution(.unsupported, because: .matchesNoItem(said: slot.text, list: list, app: engine.apps[app].displayName)))
             }
@@ -102,7 +104,6 @@ struct Resolver {
     /// A vocabulary match: success, disambiguation among equally good items of the app, or
     /// confirmation of a doubtful correction.
     func resolveVocabulary(_ slot: SlotMatch, offer: Reader.Offer, list: String?) -> ParameterValue {
-        let vocabulary = model.vocabulary
         let item = vocabulary.item(offer.span.match.itemIndex)
         let phrase = offer.span.match.isPronunciation ? (item.phrases.first ?? offer.span.match.matchedText) : offer.span.match.matchedText
         // Other items of this app found on the same words, as well matched.
@@ -174,9 +175,8 @@ struct Resolver {
     /// A parameter not said in `match`, or nil when it is simply not required (or waived by
     /// another parameter said: ``ParameterDefinition/waivedBy``).
     func unsaid(_ parameter: ParameterDefinition, in match: Hypothesis) -> ParameterValue? {
-        if let candidates = Resolver.defaultItems(of: parameter, app: app, in: model.vocabulary), let list = parameter.list {
-            let vocabulary = model.vocabulary
-            if candidates.count == 1 {
+        if let candidates = Resolver.defaultItems(of: parameter, app: app, in: vocabulary), let list = parameter.list {
+                if candidates.count == 1 {
                 let item = vocabulary.item(candidates[0])
                 return ParameterValue(value: .string(item.phrases.first ?? ""), identifier: item.identifier, match: .implied,
                                       resolution: Resolution(.success, because: .onlyItem(list: list, app: engine.apps[app].displayName)))

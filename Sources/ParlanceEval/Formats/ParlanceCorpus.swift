@@ -55,11 +55,14 @@ public enum ParlanceCorpus {
 /// are reported (see ``ParlanceCorpus``).
 public struct EngineSubject: EvaluationSubject {
     public let engine: Engine
+    /// Whose vocabulary the parses read (nil: the apps' own, ``Engine/defaultUser``).
+    public let user: UserSession?
     /// The tests by utterance and language, to report only what each checks.
     let checked: [String: Set<String>]
 
-    public init(engine: Engine, tests: [UtteranceTest] = []) {
+    public init(engine: Engine, tests: [UtteranceTest] = [], user: UserSession? = nil) {
         self.engine = engine
+        self.user = user
         var checked: [String: Set<String>] = [:]
         for test in tests { checked[Self.key(test.utterance, test.language, locked: test.locked), default: []].formUnion(test.parameters.keys) }
         self.checked = checked
@@ -72,7 +75,7 @@ public struct EngineSubject: EvaluationSubject {
     }
 
     public func parse(_ utterance: String, language: String, context: [String: String]) throws -> Prediction {
-        let result = engine.parse(utterance, language: language, locked: context["locked"] == "true")
+        let result = engine.parse(utterance, language: language, locked: context["locked"] == "true", user: user)
         guard let best = result.best else { return .none }
         let names = checked[Self.key(utterance, language, locked: context["locked"] == "true")]
         var slots: [LabeledSlot] = []

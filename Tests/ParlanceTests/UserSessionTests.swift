@@ -1,0 +1,128 @@
+import Dispatch
+import Foundation
+import Parlance
+import Testing
+
+/// Many users on one engine: each user's vocabulary is a session the engine parses with,
+/// beside the grammars and app vocabulary every user shares.
+@Suite struct UserSessionTests {
+    static let chat = "com.example.unicornchat"
+
+    /// A user of the sample apps whose UnicornChat contacts are `contacts`, in order.
+    static func session(_ user: String, contacts: [(id: String, name: String)], engine: Engine) -> UserSession {
+        var vocabulary = UserVocabulary(app: chat, user: user)
+        _ = vocabulary.setVocabulary(contacts.map { SpeakableString(vocabularyIdentifier: $0.id, spokenPhrase: $0.name) }, of: .contactName)
+        return engine.session(user: user, vocabularies: [vocabulary])
+    }
+
+    static func recipient(_ result: ParseResult) -> ParameterValue? {
+        guard let best = result.best, best.intent.name == "INSendMessageIntent" else { return nil }
+        return best.parameter("recipients")?.values.first
+    }
+
+    @Test func eachUserFindsTheirOwnContacts() throws {
+        let engine = try EngineFixture.engine
+        let alice = Self.session("alice", contacts: [("a:1", "Kenji Sato"), ("a:2", "Marguerite Duval")], engine: engine)
+        let bob = Self.session("bob", contacts: [("b:1", "Ingrid Bergström")], engine: engine)
+        let request = "Send a message to Kenji Sato with UnicornChat saying see you at noon"
+
+        let forAlice = try #require(Self.recipient(engine.parse(request, language: "en", user: alice)))
+        #expect(forAlice.identifier == "a:1")
+        #expect(forAlice.resolution.kind == .success)
+
+        // Bob has no Kenji: the name is only free text for him.
+        let forBob = Self.recipient(engine.parse(request, language: "en", user: bob))
+        #expect(forBob?.identifier == nil)
+        #expect(forBob?.resolution.kind != .success)
+
+        // Without a session the apps' own UserVocabulary.json is read, and a session does
+        // not see it: Sparkle Sparkly is the sample user's contact, not Alice's.
+        let sparkle = "Send a message to Sparkle Sparkly saying hi"
+        #expect(Self.recipient(engine.parse(sparkle, language: "en"))?.identifier == "user:1001")
+        #expect(Self.recipient(engine.parse(sparkle, language: "en", user: alice))?.identifier == nil)
+    }
+
+    @Test func sessionsServeEveryLanguageTheyAreReadIn() throws {
+        let engine = try EngineFixture.engine
+        let user = Self.session("yui", contacts: [("y:1", "佐藤健二"), ("y:2", "Kenji Sato")], engine: engine)
+        #expect(engine.defaultUser.itemCount > 0)
+        #expect(user.itemCount == 2)
+        let japanese = try #require(Self.recipient(engine.parse("UnicornChatで佐藤健二に明日行くとメッセージを送って", language: "ja", user: user)))
+        #expect(japanese.identifier == "y:1")
+        // No language given: the evidence picks the language; the user's vocabulary is
+        // read in whichever it is.
+        let english = try #require(Self.recipient(engine.parse("Send a message to Kenji Sato saying hello", user: user)))
+        #expect(english.identifier == "y:2")
+    }
+
+    @Test func anUpdateMakesANewSessionAndLeavesTheOldOne() throws {
+        let engine = try EngineFixture.engine
+        let before = Self.session("carol", contacts: [("c:1", "Theodora Quill")], engine: engine)
+        let request = "Send a message to Theodora Quill saying the train is late"
+        #expect(Self.recipient(engine.parse(request, language: "en", user: before))?.identifier == "c:1")
+
+        let (after, warnings) = before.setting([SpeakableString(vocabularyIdentifier: "c:9", spokenPhrase: "Ambrose Finch")],
+                                               of: .contactName, app: Self.chat)
+        #expect(warnings.isEmpty)
+        #expect(Self.recipient(engine.parse(request, language: "en", user: after))?.identifier == nil)
+        #expect(Self.recipient(engine.parse("Send a message to Ambrose Finch saying hi", language: "en", user: after))?.identifier == "c:9")
+        // The old session is a snapshot: parses in flight keep reading it.
+        #expect(Self.recipient(engine.parse(request, language: "en", user: before))?.identifier == "c:1")
+
+        let removed = after.removingVocabulary(of: Self.chat)
+        #expect(removed.itemCount == 0)
+        #expect(Self.recipient(engine.parse("Send a message to Ambrose Finch saying hi", language: "en", user: removed))?.identifier == nil)
+    }
+
+    @Test func earlierEntriesAreMoreImportant() throws {
+        let engine = try EngineFixture.engine
+        // Two contacts one edit from what was said: SiriKit's order decides which is offered first.
+        let first = Self.session("dave", contacts: [("d:1", "Mara Lind"), ("d:2", "Mira Lind")], engine: engine)
+        let second = Self.session("erin", contacts: [("e:2", "Mira Lind"), ("e:1", "Mara Lind")], engine: engine)
+        let request = "Send a message to Mora Lind saying hi"
+        let a = try #require(Self.recipient(engine.parse(request, language: "en", user: first)))
+        let b = try #require(Self.recipient(engine.parse(request, language: "en", user: second)))
+        #expect(a.resolution.options.first?.identifier == "d:1")
+        #expect(b.resolution.options.first?.identifier == "e:2")
+    }
+
+    @Test func vocabularyOfUnknownAppsIsKeptButNotRead() throws {
+        let engine = try EngineFixture.engine
+        var other = UserVocabulary(app: "com.example.not-installed", user: "frank")
+        _ = other.setVocabularyStrings(["Kenji Sato"], of: .contactName)
+        let session = engine.session(user: "frank", vocabularies: [other])
+        #expect(session.unknownApps == ["com.example.not-installed"])
+        #expect(session.itemCount == 0)
+        let explanation = engine.explain("Send a message to Kenji Sato saying hi", language: "en", user: session)
+        #expect(explanation.user.contains { $0.contains("no vocabulary") })
+        #expect(explanation.user.contains { $0.contains("com.example.not-installed") })
+    }
+
+    /// Parses for many users at once, from many threads, each seeing only their own contacts.
+    @Test func concurrentParsesForDifferentUsers() throws {
+        let engine = try EngineFixture.engine
+        let names = ["Kenji Sato", "Marguerite Duval", "Ingrid Bergström", "Theodora Quill", "Ambrose Finch", "Oluwaseun Adeyemi",
+                     "Priya Raman", "Tomasz Wójcik"]
+        let sessions = names.indices.map { Self.session("user\($0)", contacts: [("u\($0)", names[$0])], engine: engine) }
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: 64) { iteration in
+            let user = iteration % names.count
+            let other = (user + 1) % names.count
+            let own = Self.recipient(engine.parse("Send a message to \(names[user]) saying hi", language: "en", user: sessions[user]))
+            let foreign = Self.recipient(engine.parse("Send a message to \(names[other]) saying hi", language: "en", user: sessions[user]))
+            if own?.identifier != "u\(user)" || foreign?.identifier != nil { failures.add("user \(user): \(String(describing: own?.identifier)), \(String(describing: foreign?.identifier))") }
+        }
+        #expect(failures.all.isEmpty)
+    }
+
+    @Test func anEngineWithoutAppsIsAnError() {
+        #expect(throws: EngineError.self) { try Engine(apps: []) }
+    }
+}
+
+final class Failures: @unchecked Sendable {
+    private var messages: [String] = []
+    private let lock = NSLock()
+    func add(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return messages }
+}
