@@ -23,7 +23,8 @@ struct ExplainCommand: ParsableCommand {
         try reportingErrors {
             if let language { _ = try Input.language(language) }
             let engine = try engineOptions.engine(languages: nil)
-            print(engine.explain(Input.text(utterance), language: language, locked: locked))
+            let user = try engineOptions.session(for: engine)
+            print(engine.explain(Input.text(utterance), language: language, locked: locked, user: user))
         }
     }
 }
@@ -54,6 +55,7 @@ struct ConverseCommand: AsyncParsableCommand {
         do {
             if let language { _ = try Input.language(language) }
             let engine = try engineOptions.engine(languages: nil)
+            let user = try engineOptions.session(for: engine)
             var pending = utterance
             while true {
                 let text: String
@@ -65,13 +67,13 @@ struct ConverseCommand: AsyncParsableCommand {
                     guard let line = readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
                     text = line
                 }
-                let result = engine.parse(text, language: language, locked: locked)
+                let result = engine.parse(text, language: language, locked: locked, user: user)
                 guard let best = result.best else {
                     print("Sorry, I didn't understand that.")
                     continue
                 }
                 print("[\(best.app.displayName) · \(best.intent.name)]")
-                let interaction = Interaction(engine: engine, hypothesis: best, handler: PrintingHandler())
+                let interaction = Interaction(engine: engine, hypothesis: best, handler: PrintingHandler(), user: user)
                 var step = await interaction.start()
                 while case .question(let question) = step {
                     print(question.prompt)

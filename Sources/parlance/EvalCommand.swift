@@ -151,9 +151,11 @@ struct EvalCommand: ParsableCommand {
             tests += try UtteranceTest.load(path)
         }
         if !language.isEmpty { items = items.filter { language.contains($0.language) } }
-        let engine = try engineOptions.engine(languages: nil)
+        // A test folder with apps of its own (Corpora/tests/blind) is run with them too.
+        let engine = try engineOptions.engine(languages: nil, extraApps: roots.compactMap(UtteranceTest.appsFolder(of:)))
         let progress = ProgressReporter.standardError(total: items.count)
-        runner.run(items, subject: EngineSubject(engine: engine, tests: tests)) { progress.update($0) }
+        let user = try engineOptions.session(for: engine)
+        runner.run(items, subject: EngineSubject(engine: engine, tests: tests, user: user)) { progress.update($0) }
         progress.finish()
         return "parlance \(roots.joined(separator: " "))"
     }

@@ -13,6 +13,10 @@ struct EngineOptionGroup: ParsableArguments {
     @Option(help: "A vocabulary store (SQLite) whose user vocabulary replaces the apps' UserVocabulary.json.")
     var store: String?
 
+    @Option(help: ArgumentHelp("Read this user's vocabulary from --store (as 'vocab set --user' stored it) instead of the apps' own.",
+                               discussion: "A user with no vocabulary in the store is read with the apps' vocabulary alone ('explain' says so)."))
+    var user: String?
+
     @Option(help: ArgumentHelp("A folder of compiled images (grammars, vocabulary indexes) read instead of rebuilding them, and saved when missing.",
                                discussion: "Default: $PARLANCE_CACHE, else $XDG_CACHE_HOME/parlance, else ~/.cache/parlance."))
     var cache: String?
@@ -20,9 +24,29 @@ struct EngineOptionGroup: ParsableArguments {
     @Flag(help: "Build everything and save nothing (no cache of compiled images).")
     var noCache = false
 
+    /// The session of `--user` (nil without it): that user's vocabulary of every app of
+    /// `engine`, read from `--store`.
+    func session(for engine: Engine) throws -> UserSession? {
+        guard let user else { return nil }
+        guard let store else { throw UsageError("--user \(user) needs --store: the user's vocabulary is read from a vocabulary store") }
+        let opened = try VocabularyStore(path: store, createIfMissing: false)
+        var vocabularies: [UserVocabulary] = []
+        for app in engine.apps {
+            let vocabulary = try opened.vocabulary(app: app.bundleIdentifier, user: user)
+            if !vocabulary.types.isEmpty { vocabularies.append(vocabulary) }
+        }
+        if vocabularies.isEmpty {
+            Diagnostics.warn("\(store): no vocabulary for user '\(user)'; reading the apps' vocabulary alone")
+        }
+        return engine.session(user: user, vocabularies: vocabularies)
+    }
+
     /// Loads the apps (warnings and per-app errors to stderr) and builds the engine.
-    func engine(languages: [String]?) throws -> Engine {
-        let folders = apps.isEmpty ? [GrammarSource.sampleApps.path] : apps
+    ///
+    /// - Parameter extraApps: app folders loaded after `--apps` (or the sample apps).
+    func engine(languages: [String]?, extraApps: [String] = []) throws -> Engine {
+        if let user, store == nil { throw UsageError("--user \(user) needs --store: the user's vocabulary is read from a vocabulary store") }
+        let folders = (apps.isEmpty ? [GrammarSource.sampleApps.path] : apps) + extraApps
         var loaded: [App] = []
         for folder in folders {
             let result = AppLoader.load(folder)
@@ -57,6 +81,12 @@ struct ParseCommand: ParsableCommand {
         --batch FILE parses every line and prints one JSON object per line (with "micros", the
         time of that parse), then a summary
         {"count", "medianMicros", "meanMicros", "p99Micros"} timed inside the process (loading excluded).
+        --batch - reads standard input and answers each line as it arrives (the output is
+        flushed after every answer), so another program can drive one long-lived process
+        through a pipe. A line is an utterance, or a JSON object
+        {"utterance": TEXT, "user": ID, "language": TAG, "locked": BOOL} (all but
+        "utterance" optional; "user" needs --store). A line that cannot be read is answered
+        with {"line": N, "error": MESSAGE} and the batch goes on.
         """
     )
 
@@ -71,7 +101,7 @@ struct ParseCommand: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    @Option(help: "Parse every line of FILE (JSON lines out).")
+    @Option(help: "Parse every line of FILE, or of standard input for - (JSON lines out).")
     var batch: String?
 
     @Argument(help: "The utterance, or - to read standard input.")
@@ -81,12 +111,13 @@ struct ParseCommand: ParsableCommand {
         try reportingErrors {
             if let language { _ = try Input.language(language) }
             let engine = try engineOptions.engine(languages: nil)
+            let user = try engineOptions.session(for: engine)
             if let batch {
-                try runBatch(engine, file: batch)
+                try runBatch(engine, source: batch, user: user)
                 return
             }
             guard let utterance else { throw UsageError("missing UTTERANCE (or --batch FILE)") }
-            let result = engine.parse(Input.text(utterance), language: language, locked: locked)
+            let result = engine.parse(Input.text(utterance), language: language, locked: locked, user: user)
             if json {
                 print(try JSON.string(result.json))
             } else {
@@ -95,21 +126,51 @@ struct ParseCommand: ParsableCommand {
         }
     }
 
-    func runBatch(_ engine: Engine, file: String) throws {
-        guard let data = FileManager.default.contents(atPath: file) else { throw UsageError("\(file): cannot read the file") }
-        let lines = Input.decode(data, source: file).split(whereSeparator: \.isNewline).map(String.init)
+    func runBatch(_ engine: Engine, source: String, user: UserSession?) throws {
+        let reader: LineReader
+        if source == "-" {
+            reader = LineReader(FileHandle.standardInput, source: "standard input")
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: source) else { throw UsageError("\(source): cannot read the file") }
+            reader = LineReader(handle, source: source)
+        }
+        var sessions = BatchSessions(options: engineOptions, engine: engine, given: user)
         var times: [Double] = []
         let clock = ContinuousClock()
-        for line in lines where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        var number = 0
+        while let line = reader.next() {
+            number += 1
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            let request: BatchRequest
+            do {
+                request = try BatchRequest(line, defaults: (language, locked))
+                if let tag = request.language, tag != language { _ = try Language(tag) }
+            } catch {
+                Self.emit(.object(["line": .int(number), "error": .string("\(reader.source):\(number): \(error)")]))
+                continue
+            }
+            let session: UserSession?
+            do { session = try sessions.session(request.user) } catch {
+                Self.emit(.object(["line": .int(number), "error": .string("\(reader.source):\(number): \(error)")]))
+                continue
+            }
             let start = clock.now
-            let result = engine.parse(line, language: language, locked: locked)
+            let result = engine.parse(request.utterance, language: request.language, locked: request.locked, user: session)
             let elapsed = clock.now - start
             times.append(Self.micros(elapsed))
             guard case .object(var fields) = result.json else { continue }
             fields["micros"] = .double((Self.micros(elapsed) * 10).rounded() / 10)
-            print(try JSON.string(JSONValue.object(fields)))
+            if let id = request.user { fields["user"] = .string(id) }
+            Self.emit(.object(fields))
         }
-        print(try JSON.string(Self.summary(times)))
+        Self.emit(Self.summary(times))
+    }
+
+    /// Prints one JSON line and flushes it: a program reading the pipe gets each answer
+    /// as soon as it is made.
+    static func emit(_ value: JSONValue) {
+        let line = (try? JSON.string(value)) ?? "{\"error\":\"unencodable answer\"}"
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     static func micros(_ duration: Duration) -> Double {
@@ -125,6 +186,121 @@ struct ParseCommand: ParsableCommand {
         let mean = times.isEmpty ? 0 : times.reduce(0, +) / Double(times.count)
         let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
         return .object(["count": .int(times.count), "medianMicros": tenth(median), "meanMicros": tenth(mean), "p99Micros": tenth(p99)])
+    }
+}
+
+/// One line of `parse --batch`: an utterance, or a JSON object naming it and how to read it.
+struct BatchRequest {
+    var utterance: String
+    var user: String?
+    var language: String?
+    var locked: Bool
+
+    init(_ line: String, defaults: (language: String?, locked: Bool)) throws {
+        (language, locked) = defaults
+        guard line.first == "{" else {
+            utterance = line
+            return
+        }
+        struct Fields: Decodable {
+            var utterance: String?
+            var user: String?
+            var language: String?
+            var locked: Bool?
+        }
+        let data = Data(line.utf8)
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw UsageError("not a JSON object: expected {\"utterance\": TEXT, \"user\"?, \"language\"?, \"locked\"?}")
+        }
+        for key in object.keys.sorted() where !["utterance", "user", "language", "locked"].contains(key) {
+            throw UsageError("unknown key '\(key.prefix(40))': expected utterance, user, language or locked")
+        }
+        let fields: Fields
+        do { fields = try JSONDecoder().decode(Fields.self, from: data) } catch let DecodingError.typeMismatch(_, context) {
+            let key = context.codingPath.first?.stringValue ?? "?"
+            throw UsageError("'\(key)' has the wrong type: expected \(key == "locked" ? "true or false" : "a string")")
+        }
+        guard let text = fields.utterance else { throw UsageError("'utterance' is missing: expected {\"utterance\": TEXT, …}") }
+        utterance = text
+        user = fields.user
+        language = fields.language ?? language
+        locked = fields.locked ?? locked
+    }
+}
+
+/// The sessions of the users a batch names, each read from the store once.
+struct BatchSessions {
+    let options: EngineOptionGroup
+    let engine: Engine
+    /// `--user`'s session, the default of lines that name none.
+    let given: UserSession?
+    private var known: [String: UserSession] = [:]
+
+    init(options: EngineOptionGroup, engine: Engine, given: UserSession?) {
+        self.options = options
+        self.engine = engine
+        self.given = given
+    }
+
+    mutating func session(_ user: String?) throws -> UserSession? {
+        guard let user else { return given }
+        if let session = known[user] { return session }
+        var options = self.options
+        options.user = user
+        let session = try options.session(for: engine)
+        known[user] = session
+        return session
+    }
+}
+
+/// The lines of a file or pipe, read as they come (a pipe's next line may not be written
+/// yet): invalid UTF-8 is replaced by U+FFFD with one warning naming the line.
+final class LineReader {
+    private let handle: FileHandle
+    /// The file's path, or "standard input".
+    let source: String
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var ended = false
+    private var lineNumber = 0
+    private var warned = false
+
+    init(_ handle: FileHandle, source: String) {
+        self.handle = handle
+        self.source = source
+    }
+
+    func next() -> String? {
+        while true {
+            if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = decode(buffer[position..<newline])
+                position = newline + 1
+                return line
+            }
+            if ended {
+                guard position < buffer.count else { return nil }
+                let line = decode(buffer[position...])
+                position = buffer.count
+                return line
+            }
+            buffer.removeFirst(position)
+            position = 0
+            // availableData returns what the pipe holds now, waiting only when it is empty.
+            let data = handle.availableData
+            if data.isEmpty { ended = true } else { buffer += data }
+        }
+    }
+
+    private func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        lineNumber += 1
+        var line = bytes
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        if let text = String(validating: line, as: UTF8.self) { return text }
+        if !warned {
+            warned = true
+            Diagnostics.warn("\(source):\(lineNumber) is not valid UTF-8; invalid bytes were replaced with U+FFFD")
+        }
+        return String(decoding: line, as: UTF8.self)
     }
 }
 

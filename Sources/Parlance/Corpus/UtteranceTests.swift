@@ -114,6 +114,11 @@ public struct UtteranceTestError: Error, Sendable, CustomStringConvertible {
 
 extension UtteranceTest {
     /// Loads every `*.yaml` under `folder` (recursively), or one file; sorted by path.
+    ///
+    /// A folder below `folder` that has an `apps` folder of its own is a corpus of its own
+    /// (its tests need those apps: ``appsFolder(of:)``), loaded when it is named, not with
+    /// its parent: `Corpora/tests` holds the project's tests, `Corpora/tests/blind` the
+    /// requests written blind, with the apps they invented.
     public static func load(_ path: String) throws(UtteranceTestError) -> [UtteranceTest] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -123,7 +128,12 @@ extension UtteranceTest {
         if isFolder.boolValue {
             let enumerator = FileManager.default.enumerator(atPath: path)
             while let next = enumerator?.nextObject() as? String {
-                if next.hasSuffix(".yaml") || next.hasSuffix(".yml") { files.append((path as NSString).appendingPathComponent(next)) }
+                let full = (path as NSString).appendingPathComponent(next)
+                if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
+                    if appsFolder(of: full) != nil { enumerator?.skipDescendants() }
+                    continue
+                }
+                if next.hasSuffix(".yaml") || next.hasSuffix(".yml") { files.append(full) }
             }
             files.sort()
         } else {
@@ -132,6 +142,14 @@ extension UtteranceTest {
         var tests: [UtteranceTest] = []
         for file in files { tests += try loadFile(file) }
         return tests
+    }
+
+    /// The apps a test folder brings with it (`FOLDER/apps`), nil when it has none: its
+    /// tests are run with these apps beside the sample apps.
+    public static func appsFolder(of folder: String) -> String? {
+        var isFolder: ObjCBool = false
+        let apps = (folder as NSString).appendingPathComponent("apps")
+        return FileManager.default.fileExists(atPath: apps, isDirectory: &isFolder) && isFolder.boolValue ? apps : nil
     }
 
     static func loadFile(_ file: String) throws(UtteranceTestError) -> [UtteranceTest] {

@@ -1,0 +1,68 @@
+import Foundation
+import Parlance
+import Testing
+
+/// Corpora/tests/blind: requests written blind (by someone who read neither the grammars
+/// nor the engine) for the sample apps and five apps of their own, in six languages. They
+/// measure what the engine understands of what people say, not of what its templates
+/// spell. The set is never tuned away: a request the engine fails is a finding.
+///
+/// Gated on a floor below which the engine regressed: when the set was written (before any
+/// change to grammars or ranking) the engine got 325 of 568 right, dates aside (57.2%),
+/// with the language given and without; custom intents 0 of 59, disambiguation 12 of 64.
+/// The goal of issue 38 (97% overall, 95% in every language and kind) is far above. Raise
+/// the floor as the engine improves; every run prints the rates per language and kind.
+@Suite struct BlindCorpusTests {
+    static let folder = EngineFixture.corpora.appendingPathComponent("tests/blind")
+
+    /// The sample apps and the apps the blind set brings.
+    static let built: Result<Engine, EngineError> = Result { () throws(EngineError) -> Engine in
+        let own = AppLoader.load(folder.appendingPathComponent("apps").path).apps
+        return try Engine(apps: EngineFixture.apps + own, grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
+    }
+
+    /// The least share of exact matches, dates and times aside, with the language given and not.
+    static let floor = (languageGiven: 0.55, languageNotGiven: 0.55)
+
+    /// A test's kind: the tag its note starts with ("[custom-intent] …").
+    static func kind(_ test: UtteranceTest) -> String {
+        guard let note = test.note, note.hasPrefix("["), let end = note.firstIndex(of: "]") else { return "untagged" }
+        return String(note[note.index(after: note.startIndex)..<end])
+    }
+
+    @Test func theSetLoadsApart() throws {
+        let tests = try UtteranceTest.load(Self.folder.path)
+        #expect(tests.count >= 600)
+        // The project's own corpus does not take the blind set in: it needs apps of its own.
+        let own = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests").path)
+        #expect(!own.contains { $0.location.file.contains("/blind/") })
+        let apps = AppLoader.load(Self.folder.appendingPathComponent("apps").path)
+        #expect(apps.apps.count == 5)
+        #expect(apps.issues.filter { $0.severity == .error }.isEmpty, "\(apps.issues)")
+    }
+
+    @Test(arguments: [true, false]) func rates(languageGiven: Bool) throws {
+        let engine = try Self.built.get()
+        let tests = try UtteranceTest.load(Self.folder.path)
+        var passed: [String: (passed: Int, total: Int)] = [:]
+        var failures: [String] = []
+        for test in tests {
+            let result = engine.parse(test.utterance, language: languageGiven ? test.language : nil, locked: test.locked)
+            let problem = test.mismatch(result)
+            for key in ["language " + test.language, "kind " + Self.kind(test), Self.kind(test) == "datetime" ? "dates" : "all but dates"] {
+                passed[key, default: (0, 0)].total += 1
+                if problem == nil { passed[key, default: (0, 0)].passed += 1 }
+            }
+            if let problem { failures.append("\(test.language) [\(Self.kind(test))] \"\(test.utterance)\": \(problem)") }
+        }
+        print("Corpora/tests/blind, language \(languageGiven ? "given" : "not given"):")
+        for key in passed.keys.sorted() {
+            let (ok, total) = passed[key]!
+            print("  \(key): \(ok)/\(total) (\(String(format: "%.1f", 100 * Double(ok) / Double(total)))%)")
+        }
+        for failure in failures.prefix(300) { print("  ✗ \(failure)") }
+        let overall = passed["all but dates"].map { Double($0.passed) / Double($0.total) } ?? 0
+        let floor = languageGiven ? Self.floor.languageGiven : Self.floor.languageNotGiven
+        #expect(overall >= floor, "blind requests, dates aside: \(String(format: "%.1f", overall * 100))%, below the floor of \(floor * 100)%")
+    }
+}
