@@ -33,8 +33,15 @@ let package = Package(
         .target(name: "ParlanceVocabulary", dependencies: ["ParlanceText", "CSQLite"]),
         // tokens → grammar: the Home Assistant intents template language, its YAML files and corpus.
         .target(name: "ParlanceGrammar", dependencies: ["ParlanceText", .product(name: "Yams", package: "Yams")]),
+        // The built-in grammars and sample apps (Corpora/grammars, Corpora/apps), embedded in
+        // the binary by the EmbedCorpora plugin: an installed binary or a dependent package
+        // needs no checkout beside it.
+        .target(name: "ParlanceCorpora", dependencies: ["ParlanceText"], plugins: ["EmbedCorpora"]),
+        .executableTarget(name: "CorpusEmbedder"),
+        .plugin(name: "EmbedCorpora", capability: .buildTool(), dependencies: ["CorpusEmbedder"]),
         // The engine: the SiriKit catalogue, apps, resolution and handling; re-exports the stages.
-        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceCorpora",
+                                                 .product(name: "Yams", package: "Yams")]),
         // Corpus evaluation runs: formats, metrics, reports. Nothing in the pipeline depends on it.
         .target(name: "ParlanceEval", dependencies: ["Parlance", "ParlanceText", "ParlanceVocabulary", "ParlanceGrammar"]),
         .executableTarget(

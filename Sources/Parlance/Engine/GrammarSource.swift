@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCorpora
 import ParlanceGrammar
 import ParlanceText
 import ParlanceVocabulary
@@ -6,17 +7,29 @@ import ParlanceVocabulary
 /// Where the built-in grammars are, and how a language's grammar is assembled with the
 /// apps' example phrases.
 public enum GrammarSource {
-    /// The repository's `Corpora` folder: `$PARLANCE_CORPORA`, else `Corpora` in the current
-    /// directory, else the one beside this source file (a checkout built with SwiftPM).
+    /// The folder of the built-in grammars, sample apps and test corpus (`grammars/`, `apps/`, `tests/`):
+    /// `$PARLANCE_CORPORA` when set (a folder laid out like the repository's `Corpora`),
+    /// else the copy embedded in the binary (``EmbeddedCorpora``), written out once under
+    /// the user's cache folder (``EngineCache/userDefault``), or the temporary folder when
+    /// that cannot be written.
     public static var corporaFolder: URL {
         if let path = ProcessInfo.processInfo.environment["PARLANCE_CORPORA"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Corpora")
-        if FileManager.default.fileExists(atPath: local.appendingPathComponent("grammars").path) { return local }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpora")
+        return embeddedFolder
     }
+
+    /// Where the embedded corpora were written out (once a process).
+    private static let embeddedFolder: URL = {
+        let parents = [EngineCache.userDefault.directory, FileManager.default.temporaryDirectory.appendingPathComponent("parlance-\(getuid())")]
+        var failures: [String] = []
+        for parent in parents {
+            do { return try EmbeddedCorpora.folder(under: parent) } catch { failures.append("\(parent.path): \(error)") }
+        }
+        // Nothing writable: the loaders will say the folder is missing, and this says why.
+        FileHandle.standardError.write(Data("warning: the built-in corpora could not be written out (\(failures.joined(separator: "; ")))\n".utf8))
+        return parents[0].appendingPathComponent("corpora-\(EmbeddedCorpora.digest)")
+    }()
 
     /// `Corpora/grammars`: the built-in grammars.
     public static var builtInGrammars: URL { corporaFolder.appendingPathComponent("grammars") }
