@@ -23,6 +23,7 @@ struct ExplainCommand: ParsableCommand {
         try reportingErrors {
             if let language { _ = try Input.language(language) }
             let engine = try engineOptions.engine(languages: nil)
+            try Input.requireGrammar(language, in: engine)
             let user = try engineOptions.session(for: engine)
             print(engine.explain(Input.text(utterance), language: language, locked: locked, user: user))
         }
@@ -55,6 +56,7 @@ struct ConverseCommand: AsyncParsableCommand {
         do {
             if let language { _ = try Input.language(language) }
             let engine = try engineOptions.engine(languages: nil)
+            try Input.requireGrammar(language, in: engine)
             let user = try engineOptions.session(for: engine)
             var pending = utterance
             while true {

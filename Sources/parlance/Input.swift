@@ -33,6 +33,13 @@ enum Input {
         return text
     }
 
+    /// Checks that `engine` has a grammar for `--language` (a parse in a language with no
+    /// grammar would find nothing, and say nothing of why).
+    static func requireGrammar(_ language: String?, in engine: Engine) throws {
+        guard let language, engine.grammarLanguage(for: language) == nil else { return }
+        throw UsageError("no grammar for language '\(language)': the grammars are \(engine.languages.joined(separator: ", "))")
+    }
+
     /// Parses a language tag, exiting with status 2 and the reason when it is invalid.
     static func language(_ tag: String) throws -> Language {
         do {

@@ -111,6 +111,7 @@ struct ParseCommand: ParsableCommand {
         try reportingErrors {
             if let language { _ = try Input.language(language) }
             let engine = try engineOptions.engine(languages: nil)
+            try Input.requireGrammar(language, in: engine)
             let user = try engineOptions.session(for: engine)
             if let batch {
                 try runBatch(engine, source: batch, user: user)
@@ -144,7 +145,10 @@ struct ParseCommand: ParsableCommand {
             let request: BatchRequest
             do {
                 request = try BatchRequest(line, defaults: (language, locked))
-                if let tag = request.language, tag != language { _ = try Language(tag) }
+                if let tag = request.language, tag != language {
+                    _ = try Language(tag)
+                    try Input.requireGrammar(tag, in: engine)
+                }
             } catch {
                 Self.emit(.object(["line": .int(number), "error": .string("\(reader.source):\(number): \(error)")]))
                 continue
@@ -311,7 +315,7 @@ enum ParseSummary {
         var lines: [String] = []
         for (index, hypothesis) in result.hypotheses.enumerated() {
             let lock = hypothesis.requiresUnlock ? "  [requires unlock]" : ""
-            lines.append("\(index + 1). \(hypothesis.app.displayName) · \(hypothesis.intent.name) (\(hypothesis.intent.domain)) · score \(String(format: "%.3f", hypothesis.score)) · \(hypothesis.language)\(lock)")
+            lines.append("\(index + 1). \(hypothesis.app.displayName) · \(hypothesis.intent.name) (\(hypothesis.intent.domain)) · confidence \(String(format: "%.3f", hypothesis.confidence)) · \(hypothesis.language)\(lock)")
             lines.append("   app: \(hypothesis.appSelection)")
             for parameter in hypothesis.parameters {
                 for value in parameter.values {

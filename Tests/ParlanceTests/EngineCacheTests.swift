@@ -28,7 +28,7 @@ import Testing
         CorpusTests.tests.filter { languages.contains($0.language) }.map { test in
             let result = engine.parse(test.utterance, language: test.language, locked: test.locked)
             return test.utterance + " → " + result.hypotheses.map { h in
-                "\(h.app.bundleIdentifier) \(h.intent.name) \(h.score) " + h.parameters.map { p in
+                "\(h.app.bundleIdentifier) \(h.intent.name) \(h.confidence) " + h.parameters.map { p in
                     p.name + "=" + p.values.map { "\($0.value?.description ?? "nil")/\($0.identifier ?? "")/\($0.resolution)/\($0.edits)" }
                         .joined(separator: ",")
                 }.joined(separator: " ")

@@ -237,7 +237,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["language"] as? String == "en")
         let first = try #require((object["hypotheses"] as? [[String: Any]])?.first)
-        for key in ["app", "domain", "intent", "score", "requiresUnlock", "parameters"] { #expect(first[key] != nil, "missing \(key)") }
+        for key in ["app", "domain", "intent", "confidence", "requiresUnlock", "parameters"] { #expect(first[key] != nil, "missing \(key)") }
         let payee = try #require((first["parameters"] as? [String: Any])?["billPayee"] as? [[String: Any]])
         #expect(payee.first?["resolution"] as? String == "disambiguation")
         #expect(payee.first?["value"] is NSNull)

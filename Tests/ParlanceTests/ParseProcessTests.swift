@@ -60,6 +60,11 @@ struct ParseProcessTests {
         #expect(nobody.status == 0)
         #expect(nobody.stderr.contains("no vocabulary for user 'carol'"))
 
+        // A language with no grammar is an error, not a silent "no intent understood".
+        let italian = try ParlanceExecutable.run(Array(common.dropLast(2)) + ["--language", "it", "Manda un messaggio a Kenji"])
+        #expect(italian.status == 2)
+        #expect(italian.stderr.contains("no grammar for language 'it'"))
+
         let withoutStore = try ParlanceExecutable.run(["parse", "--user", "alice", request])
         #expect(withoutStore.status == 2)
         #expect(withoutStore.stderr.contains("--user alice needs --store"))
@@ -71,8 +76,12 @@ struct ParseProcessTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try Self.store(in: folder)
+        guard let executable = ParlanceExecutable.url else {
+            Issue.record("the parlance executable is not built next to the test bundle")
+            return
+        }
         let process = Process()
-        process.executableURL = try #require(ParlanceExecutable.url)
+        process.executableURL = executable
         process.arguments = ["parse", "--cache", folder.appendingPathComponent("cache").path, "--apps", Self.sampleApps, "--grammars", Self.grammars, "--store", store, "--batch", "-"]
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
@@ -94,6 +103,8 @@ struct ParseProcessTests {
         let bad = try ask(#"{"utterance": "Pay my bill", "locked": "yes"}"#)
         #expect(Self.object(bad)?["line"] as? Int == 4)
         #expect((Self.object(bad)?["error"] as? String)?.contains("'locked'") == true)
+        let italian = try ask(#"{"utterance": "Paga la bolletta", "language": "it"}"#)
+        #expect((Self.object(italian)?["error"] as? String)?.contains("no grammar for language 'it'") == true)
         let unknown = try ask(#"{"text": "Pay my bill"}"#)
         #expect((Self.object(unknown)?["error"] as? String)?.contains("unknown key 'text'") == true)
 

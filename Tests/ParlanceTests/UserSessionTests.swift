@@ -94,8 +94,8 @@ import Testing
         #expect(session.unknownApps == ["com.example.not-installed"])
         #expect(session.itemCount == 0)
         let explanation = engine.explain("Send a message to Kenji Sato saying hi", language: "en", user: session)
-        #expect(explanation.user.contains { $0.contains("no vocabulary") })
-        #expect(explanation.user.contains { $0.contains("com.example.not-installed") })
+        #expect(explanation.notes.contains { $0.contains("no vocabulary") })
+        #expect(explanation.notes.contains { $0.contains("com.example.not-installed") })
     }
 
     /// Parses for many users at once, from many threads, each seeing only their own contacts.

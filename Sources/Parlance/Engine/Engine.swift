@@ -497,6 +497,12 @@ public final class Engine: Sendable {
             ?? models.first { $0.language.code == wanted.code }
     }
 
+    /// The grammar ``parse(_:language:locked:user:)`` reads for a language tag: the
+    /// exact folder name, else the first of the same language and script ("zh-CN" reads
+    /// zh-Hans, "de-AT" de); nil when the engine has no grammar for it (a parse in it finds
+    /// nothing).
+    public func grammarLanguage(for tag: String) -> String? { model(for: tag)?.tag }
+
     /// The app with `bundleIdentifier`.
     public func app(_ bundleIdentifier: String) -> App? { apps.first { $0.bundleIdentifier == bundleIdentifier } }
 

@@ -28,9 +28,10 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
     /// how much of the utterance its words spell, and whether it was read first
     /// (``Engine/languageEvidence(for:)``).
     public let languages: [LanguageEvidence]
-    /// Whose vocabulary the parse read, and what is odd about it (a user with no
-    /// vocabulary, vocabulary of apps the engine does not know).
-    public let user: [String]
+    /// Notes on what the parse read: whose vocabulary, what is odd about it (a user with
+    /// no vocabulary, vocabulary of apps the engine does not know), a language asked for
+    /// that has no grammar.
+    public let notes: [String]
 
     /// Why each hypothesis after the first ranks after the one before it: element `i` is
     /// why hypothesis `i + 1` lost to hypothesis `i`, the first criterion of the engine's
@@ -42,7 +43,7 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
 
     public var description: String {
         var lines = ["utterance: \(result.utterance)", "language: \(result.language ?? "none matched")"]
-        lines += user.map { "user: \($0)" }
+        lines += notes.map { "note: \($0)" }
         if languages.count > 1 {
             lines.append("languages: " + languages.map {
                 "\($0.language) spells \($0.spelled) of \($0.letters) letters\($0.tried ? "" : ", read only if the others read nothing")"
@@ -60,7 +61,7 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
         for (index, hypothesis) in result.hypotheses.enumerated() {
             let match = hypothesis.match
             lines.append("")
-            lines.append("#\(index + 1) \(hypothesis.intent.name) → \(hypothesis.app.displayName) (score \(String(format: "%.3f", hypothesis.score)))")
+            lines.append("#\(index + 1) \(hypothesis.intent.name) → \(hypothesis.app.displayName) (confidence \(String(format: "%.3f", hypothesis.confidence)))")
             lines.append("  template: \(match.template.text)  [\(match.template.location)]")
             lines.append("  ranking: \(match.ranking)")
             lines.append("  app: \(hypothesis.appSelection)")
@@ -149,6 +150,10 @@ extension Engine {
         }
         // The evidence the parse went by: of the text it read, when no language was given.
         let evidence = language == nil ? Engine.readableText(of: utterance).map(languageEvidence(for:)) ?? [] : []
-        return ParseExplanation(result: result, found: found, languages: evidence, user: describe(session, given: user != nil))
+        var notes = describe(session, given: user != nil)
+        if let language, grammarLanguage(for: language) == nil {
+            notes.append("no grammar for language '\(language)': the grammars are \(languages.joined(separator: ", "))")
+        }
+        return ParseExplanation(result: result, found: found, languages: evidence, notes: notes)
     }
 }

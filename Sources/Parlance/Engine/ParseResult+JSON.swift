@@ -61,7 +61,7 @@ public enum JSONValue: Sendable, Hashable, Encodable {
 extension ParseResult {
     /// The result as `parlance parse --json` prints it:
     /// `{"utterance", "language", "hypotheses": [{"app", "appName", "appSelection", "domain",
-    /// "intent", "score", "requiresUnlock", "parameters": {NAME: [{"value", "identifier",
+    /// "intent", "confidence", "requiresUnlock", "parameters": {NAME: [{"value", "identifier",
     /// "span", "match", "edits", "resolution", "options"}]}}]}`, best first.
     public var json: JSONValue {
         .object([
@@ -92,7 +92,7 @@ extension IntentHypothesis {
             "appSelection": .object(selection),
             "domain": .string(intent.domain.rawValue),
             "intent": .string(intent.name),
-            "score": .double((score * 1000).rounded() / 1000),
+            "confidence": .double((confidence * 1000).rounded() / 1000),
             "requiresUnlock": .bool(requiresUnlock),
             "parameters": .object(parameters),
         ])

@@ -37,7 +37,7 @@ public struct IntentHypothesis: Sendable {
     /// A confidence in [0, 1]: the grammar match's (``RankingKey/confidence(matchedScalars:)``),
     /// lowered for every value that needs the user's help (``Resolution/confidenceFactor``)
     /// and divided among the apps of an app ambiguity.
-    public let score: Double
+    public let confidence: Double
     /// True when the device is locked and the app lists the intent in IntentsRestrictedWhileLocked.
     public let requiresUnlock: Bool
     /// The grammar match behind it (template, ranking key, slots).
@@ -84,33 +84,33 @@ public struct IntentHypothesis: Sendable {
     private let fields: Fields
 
     public init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
-                score: Double, requiresUnlock: Bool, match: Hypothesis) {
+                confidence: Double, requiresUnlock: Bool, match: Hypothesis) {
         var evidence = 0
         if case .vocabulary(let matches) = appSelection { evidence = matches }
-        self.init(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, score: score,
+        self.init(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, confidence: confidence,
                   requiresUnlock: requiresUnlock, match: match, reading: ReadingKey(parameters: parameters, match: match),
                   tieBreak: TieBreak(grammarRank: 0, tieGroup: 0, appEvidence: evidence))
     }
 
     init(app: App, appSelection: AppSelection, intent: IntentDefinition, language: String, parameters: [ParameterResult],
-         score: Double, requiresUnlock: Bool, match: Hypothesis, reading: ReadingKey, tieBreak: TieBreak) {
+         confidence: Double, requiresUnlock: Bool, match: Hypothesis, reading: ReadingKey, tieBreak: TieBreak) {
         fields = Fields(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, match: match)
         self.reading = reading
         self.tieBreak = tieBreak
-        self.score = score
+        self.confidence = confidence
         self.requiresUnlock = requiresUnlock
     }
 
-    /// The same hypothesis with another app selection, score and tie break (the rest is shared).
-    func with(appSelection: AppSelection, score: Double, tieBreak: TieBreak) -> IntentHypothesis {
+    /// The same hypothesis with another app selection, confidence and tie break (the rest is shared).
+    func with(appSelection: AppSelection, confidence: Double, tieBreak: TieBreak) -> IntentHypothesis {
         IntentHypothesis(fields: appSelection == self.appSelection ? fields
                             : Fields(app: app, appSelection: appSelection, intent: intent, language: language, parameters: parameters, match: match),
-                         score: score, requiresUnlock: requiresUnlock, reading: reading, tieBreak: tieBreak)
+                         confidence: confidence, requiresUnlock: requiresUnlock, reading: reading, tieBreak: tieBreak)
     }
 
-    private init(fields: Fields, score: Double, requiresUnlock: Bool, reading: ReadingKey, tieBreak: TieBreak) {
+    private init(fields: Fields, confidence: Double, requiresUnlock: Bool, reading: ReadingKey, tieBreak: TieBreak) {
         self.fields = fields
-        self.score = score
+        self.confidence = confidence
         self.requiresUnlock = requiresUnlock
         self.reading = reading
         self.tieBreak = tieBreak
@@ -287,7 +287,7 @@ public struct Resolution: Sendable, Hashable, CustomStringConvertible {
     public var isFinal: Bool { kind == .success || kind == .notRequired }
 
     /// How much a value resolved this way lowers the confidence of its hypothesis
-    /// (``IntentHypothesis/score``): a value said that the app does not know (unsupported)
+    /// (``IntentHypothesis/confidence``): a value said that the app does not know (unsupported)
     /// leaves the reading in doubt, ×0.6; a required value not said, ×0.8; a choice or a
     /// correction the user must confirm, ×0.9; nothing to ask, ×1.
     public var confidenceFactor: Double {

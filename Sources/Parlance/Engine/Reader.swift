@@ -492,7 +492,7 @@ struct Reader {
             let resolver = Resolver(scope: scope, app: app)
             let parameters = resolver.parameters(of: intent, from: match)
             let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
-                                              parameters: parameters, score: match.confidence * parameters.reduce(1) { product, parameter in
+                                              parameters: parameters, confidence: match.confidence * parameters.reduce(1) { product, parameter in
                                                   parameter.values.reduce(product) { $0 * $1.resolution.confidenceFactor }
                                               },
                                               requiresUnlock: scope.locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
@@ -670,13 +670,13 @@ struct Reader {
             let candidate = candidates[index]
             let h = candidate.hypothesis
             var selection = h.appSelection
-            var score = h.score
+            var confidence = h.confidence
             if ambiguousApps.count > 1, ambiguousApps.contains(h.app.bundleIdentifier), h.intent.name == top.intent.name,
                !candidate.mentioned, candidate.evidence == top.evidence {
                 selection = .ambiguous(ambiguousApps)
-                score /= Double(ambiguousApps.count)
+                confidence /= Double(ambiguousApps.count)
             }
-            return h.with(appSelection: selection, score: score, tieBreak: tieBreaks[index])
+            return h.with(appSelection: selection, confidence: confidence, tieBreak: tieBreaks[index])
         }
     }
 
@@ -748,9 +748,9 @@ struct Reader {
         }
     }
 
-    /// Across languages: the better ``ReadingKey``, then the higher score.
+    /// Across languages: the better ``ReadingKey``, then the higher confidence.
     static func isBetter(_ lhs: IntentHypothesis, than rhs: IntentHypothesis) -> Bool {
         if lhs.reading != rhs.reading { return lhs.reading < rhs.reading }
-        return lhs.score > rhs.score
+        return lhs.confidence > rhs.confidence
     }
 }

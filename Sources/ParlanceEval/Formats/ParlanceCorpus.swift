@@ -86,6 +86,6 @@ public struct EngineSubject: EvaluationSubject {
         }
         let app: String
         if case .ambiguous(let apps) = best.appSelection { app = apps.sorted().joined(separator: "|") } else { app = best.app.bundleIdentifier }
-        return Prediction(app: app, intent: best.intent.name, slots: slots, confidence: best.score)
+        return Prediction(app: app, intent: best.intent.name, slots: slots, confidence: best.confidence)
     }
 }
