@@ -56,6 +56,12 @@ let package = Package(
             ],
             path: "Benchmarks/VocabularyTimings"
         ),
+        // Per-user vocabulary overlays: build, update, memory and parse cost.
+        .executableTarget(
+            name: "UserOverlayTimings",
+            dependencies: [.product(name: "Parlance", package: root), "AllocationCounting"],
+            path: "Benchmarks/UserOverlayTimings"
+        ),
         .executableTarget(
             name: "TextBenchmarks",
             dependencies: [
