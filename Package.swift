@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ParlanceText", targets: ["ParlanceText"]),
         .library(name: "ParlanceVocabulary", targets: ["ParlanceVocabulary"]),
         .library(name: "ParlanceGrammar", targets: ["ParlanceGrammar"]),
+        .library(name: "ParlanceTraining", targets: ["ParlanceTraining"]),
         .library(name: "CICU", targets: ["CICU"]),
         .library(name: "ParlanceEval", targets: ["ParlanceEval"]),
         .executable(name: "parlance", targets: ["parlance"]),
@@ -35,11 +36,14 @@ let package = Package(
         .target(name: "ParlanceGrammar", dependencies: ["ParlanceText", .product(name: "Yams", package: "Yams")]),
         // The engine: the SiriKit catalogue, apps, resolution and handling; re-exports the stages.
         .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", .product(name: "Yams", package: "Yams")]),
+        // Trained parsers: training data formats (Snips, snips-nlu, Rasa) → a model induced from
+        // them (templates, an intent classifier, a slot tagger), saved and read as an image.
+        .target(name: "ParlanceTraining", dependencies: ["ParlanceText", "ParlanceGrammar", .product(name: "Yams", package: "Yams")]),
         // Corpus evaluation runs: formats, metrics, reports. Nothing in the pipeline depends on it.
-        .target(name: "ParlanceEval", dependencies: ["Parlance", "ParlanceText", "ParlanceVocabulary", "ParlanceGrammar"]),
+        .target(name: "ParlanceEval", dependencies: ["Parlance", "ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceTraining"]),
         .executableTarget(
             name: "parlance",
-            dependencies: ["Parlance", "ParlanceEval", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Parlance", "ParlanceEval", "ParlanceTraining", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Helpers shared by the test targets (a seeded generator, access to ../shared).
         .target(name: "ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
@@ -47,6 +51,8 @@ let package = Package(
         .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceTests", dependencies: ["Parlance", "ParlanceTestSupport"]),
-        .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "Parlance", "ParlanceTestSupport"]),
+        .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "Parlance", "ParlanceTraining", "ParlanceTestSupport"]),
+        // Its fixtures are read from the source folder (#filePath), not bundled.
+        .testTarget(name: "ParlanceTrainingTests", dependencies: ["ParlanceTraining", "ParlanceTestSupport"], exclude: ["Fixtures"]),
     ]
 )
