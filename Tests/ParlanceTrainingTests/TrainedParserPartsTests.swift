@@ -17,9 +17,7 @@ struct TrainedParserPartsTests {
 
     /// An utterance of chunks, some of them values of the slot (and entity) they name.
     static func utterance(_ parts: [(String, String?)]) -> AnnotatedUtterance {
-        var builder = UtteranceBuilder()
-        for (text, slot) in parts { builder.append(text, slot: slot, entity: slot) }
-        return builder.utterance(source: nil)
+        AnnotatedUtterance(chunks: parts.map { ($0.0, $0.1, nil) })
     }
 
     /// Feature ids must not depend on the process: a per-process seeded hash would train a

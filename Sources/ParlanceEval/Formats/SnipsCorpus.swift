@@ -92,16 +92,7 @@ public enum SnipsCorpus {
         var intents: [TrainingIntent] = []
         var index: [String: Int] = [:]
         for query in queries {
-            var text = ""
-            var length = 0
-            var slots: [SlotAnnotation] = []
-            for chunk in query.chunks {
-                let count = chunk.text.unicodeScalars.count
-                if let entity = chunk.entity { slots.append(SlotAnnotation(span: length..<(length + count), slot: entity, entity: entity)) }
-                text += chunk.text
-                length += count
-            }
-            let utterance = AnnotatedUtterance(text: text, slots: slots, source: query.source)
+            let utterance = AnnotatedUtterance(chunks: query.chunks.map { ($0.text, $0.entity, $0.entity) }, source: query.source)
             if let position = index[query.intent] {
                 intents[position].utterances.append(utterance)
             } else {

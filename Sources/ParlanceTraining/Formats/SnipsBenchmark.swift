@@ -201,7 +201,7 @@ enum UTF8Text {
             let before = offset
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
-                offset += String(scalar).utf8.count
+                offset += UTF8.width(scalar)
                 if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
             case .emptyInput:
                 break decoding

@@ -88,6 +88,18 @@ public struct AnnotatedUtterance: Sendable, Hashable {
         self.source = source
     }
 
+    /// An utterance from pieces of text, in order; a piece with a slot is that slot's value
+    /// (of the entity named, else of the entity of the slot's name).
+    ///
+    /// ```swift
+    /// AnnotatedUtterance(chunks: [("wake me at ", nil, nil), ("7 am", "time", nil)])
+    /// ```
+    public init(chunks: [(text: String, slot: String?, entity: String?)], source: String? = nil) {
+        var builder = UtteranceBuilder()
+        for chunk in chunks { builder.append(chunk.text, slot: chunk.slot, entity: chunk.entity ?? chunk.slot) }
+        self = builder.utterance(source: source)
+    }
+
     /// The text of a span of Unicode scalars.
     public func text(of span: Range<Int>) -> Substring {
         let scalars = text.unicodeScalars
