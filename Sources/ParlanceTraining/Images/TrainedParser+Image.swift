@@ -83,11 +83,10 @@ extension TrainedParser {
     private static func read(_ bytes: UnsafeRawBufferPointer, source: String) throws(ImageError) -> TrainedParser {
         var reader = try ImageReader(bytes, source: source, kind: imageKind, version: imageVersion, inputs: imageInputs)
         let tag = try reader.readString()
-        let language: Language, tokenizer: Tokenizer, numberReader: NumberReader
+        let language: Language, tokenizer: Tokenizer
         do {
             language = try Language(tag)
             tokenizer = try Tokenizer(language: language)
-            numberReader = try NumberReader(language: language)
         } catch {
             throw ImageError(.unsupported, source: source, "ICU cannot tokenize the model's language '\(tag)': \(error)")
         }
@@ -108,7 +107,8 @@ extension TrainedParser {
         let resolver = try SlotResolver(from: &reader, normalizer: tokenizer.normalizer)
         try reader.finish()
         return TrainedParser(statistics: statistics, strategy: strategy, language: language, grammar: grammar, classifier: classifier,
-                             tagger: tagger, taggerIntents: taggerIntents, resolver: resolver, tokenizer: tokenizer, numberReader: numberReader)
+                             tagger: tagger, taggerIntents: taggerIntents, resolver: resolver, tokenizer: tokenizer,
+                             numberReader: DeferredNumberReader(tag: tag, language: language))
     }
 }
 

@@ -84,7 +84,9 @@ public struct TrainedParser: Sendable {
     /// What slot values resolve to (synonyms to their values).
     let resolver: SlotResolver
     let tokenizer: Tokenizer
-    let numberReader: NumberReader
+    /// Made when the fallback first needs it: opening ICU's number formats costs more than
+    /// reading the rest of a saved model.
+    let numberReader: DeferredNumberReader
 
     /// Trains on annotated utterances.
     ///
@@ -142,12 +144,12 @@ public struct TrainedParser: Sendable {
                                          closedLists: induced.closedLists),
                   strategy: strategy, language: language, grammar: grammar, classifier: classifier, tagger: tagger,
                   taggerIntents: classifier.intents.map { intentNames.firstIndex(of: $0)! }, resolver: resolver,
-                  tokenizer: tokenizer, numberReader: numberReader)
+                  tokenizer: tokenizer, numberReader: DeferredNumberReader(tag: language.tag, reader: numberReader))
     }
 
     /// A parser of parts trained or read.
     init(statistics: Statistics, strategy: Strategy, language: Language, grammar: CompiledGrammar, classifier: IntentClassifier,
-         tagger: SlotTagger, taggerIntents: [Int], resolver: SlotResolver, tokenizer: Tokenizer, numberReader: NumberReader) {
+         tagger: SlotTagger, taggerIntents: [Int], resolver: SlotResolver, tokenizer: Tokenizer, numberReader: DeferredNumberReader) {
         self.statistics = statistics
         self.strategy = strategy
         self.language = language
@@ -187,7 +189,8 @@ public struct TrainedParser: Sendable {
         guard !probabilities.isEmpty else { return nil }
         var best = 0
         for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
-        let tags = tagger.tag(SlotTagger.Tokens(tokenized, numbers: numberReader.numbers(in: tokenized)), intent: taggerIntents[best])
+        let numbers = numberReader.reader?.numbers(in: tokenized) ?? []
+        let tags = tagger.tag(SlotTagger.Tokens(tokenized, numbers: numbers), intent: taggerIntents[best])
         var slots: [ParsedSlot] = []
         for span in SlotTagger.spans(tags) {
             let first = tokenized.tokens[span.words.lowerBound], last = tokenized.tokens[span.words.upperBound - 1]
