@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ParlanceText", targets: ["ParlanceText"]),
         .library(name: "ParlanceVocabulary", targets: ["ParlanceVocabulary"]),
         .library(name: "ParlanceGrammar", targets: ["ParlanceGrammar"]),
+        .library(name: "ParlanceTraining", targets: ["ParlanceTraining"]),
         .library(name: "CICU", targets: ["CICU"]),
         .library(name: "ParlanceEval", targets: ["ParlanceEval"]),
         .executable(name: "parlance", targets: ["parlance"]),
@@ -33,8 +34,8 @@ let package = Package(
         .target(name: "ParlanceVocabulary", dependencies: ["ParlanceText", "CSQLite"]),
         // tokens → grammar: the Home Assistant intents template language, its YAML files and corpus.
         .target(name: "ParlanceGrammar", dependencies: ["ParlanceText", .product(name: "Yams", package: "Yams")]),
-        // The built-in grammars and sample apps (Corpora/grammars, Corpora/apps), embedded in
-        // the binary by the EmbedCorpora plugin: an installed binary or a dependent package
+        // The built-in grammars, sample apps and test corpus (Corpora/grammars, apps, tests),
+        // embedded in the binary by the EmbedCorpora plugin: an installed binary or a dependent package
         // needs no checkout beside it.
         .target(name: "ParlanceCorpora", dependencies: ["ParlanceText"], plugins: ["EmbedCorpora"]),
         .executableTarget(name: "CorpusEmbedder"),
@@ -42,11 +43,14 @@ let package = Package(
         // The engine: the SiriKit catalogue, apps, resolution and handling; re-exports the stages.
         .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceCorpora",
                                                  .product(name: "Yams", package: "Yams")]),
+        // Trained parsers: training data formats (Snips, snips-nlu, Rasa) → a model induced from
+        // them (templates, an intent classifier, a slot tagger), saved and read as an image.
+        .target(name: "ParlanceTraining", dependencies: ["ParlanceText", "ParlanceGrammar", .product(name: "Yams", package: "Yams")]),
         // Corpus evaluation runs: formats, metrics, reports. Nothing in the pipeline depends on it.
-        .target(name: "ParlanceEval", dependencies: ["Parlance", "ParlanceText", "ParlanceVocabulary", "ParlanceGrammar"]),
+        .target(name: "ParlanceEval", dependencies: ["Parlance", "ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceTraining"]),
         .executableTarget(
             name: "parlance",
-            dependencies: ["Parlance", "ParlanceEval", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Parlance", "ParlanceEval", "ParlanceTraining", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Helpers shared by the test targets (a seeded generator, access to ../shared).
         .target(name: "ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
@@ -54,6 +58,8 @@ let package = Package(
         .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceTests", dependencies: ["Parlance", "ParlanceTestSupport"]),
-        .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "Parlance", "ParlanceTestSupport"]),
+        .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "Parlance", "ParlanceTraining", "ParlanceTestSupport"]),
+        // Its fixtures are read from the source folder (#filePath), not bundled.
+        .testTarget(name: "ParlanceTrainingTests", dependencies: ["ParlanceTraining", "ParlanceTestSupport"], exclude: ["Fixtures"]),
     ]
 )

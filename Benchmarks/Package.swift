@@ -37,6 +37,12 @@ let package = Package(
             packageAccess: false,
             swiftSettings: [.unsafeFlags(["-package-name", rootPackageName])]
         ),
+        // Training and saved-model load times of a trained parser on the Snips files in ../shared.
+        .executableTarget(
+            name: "TrainingTimings",
+            dependencies: [.product(name: "ParlanceTraining", package: root)],
+            path: "Benchmarks/TrainingTimings"
+        ),
         // Full parse latency with the whole catalogue, the sample apps and 100k user entries.
         .executableTarget(
             name: "ParseTimings",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Parlance
 import ParlanceEval
+import ParlanceTraining
 
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +14,8 @@ struct EvalCommand: ParsableCommand {
             --language (repeatable) picks languages, every language present by default.
               snips           the Snips 2017 benchmark JSON: a model is trained on --train (files, or a folder searched \
             for train_<Intent>.json, train_<Intent>_full.json with --full), --train-size N queries per intent drawn with \
-            --seed, and evaluated on --test (files, or a folder of JSON test files; PATH works too).
+            --seed, or read from --model (saved by 'parlance train'), and evaluated on --test (files, or a folder of JSON \
+            test files; PATH works too).
               parlance        the project's corpus (default Corpora/tests, YAML; see Corpora/tests/README.md) through the engine
                               with the apps of --apps (default Corpora/apps).
 
@@ -31,6 +33,9 @@ struct EvalCommand: ParsableCommand {
 
     @Option(help: "snips: training files, or a folder searched recursively for train_<Intent>.json.")
     var train: String?
+
+    @Option(help: "snips: a model saved by 'parlance train' to evaluate instead of training one.")
+    var model: String?
 
     @Flag(help: "snips: train on train_<Intent>_full.json instead of train_<Intent>.json.")
     var full = false
@@ -112,34 +117,42 @@ struct EvalCommand: ParsableCommand {
     }
 
     func runSnips(_ runner: inout EvaluationRunner) throws -> String {
-        guard let train else { throw UsageError("snips needs --train PATH (training files or a folder)") }
+        guard (train == nil) != (model == nil) else {
+            throw UsageError("snips needs --train PATH (training files or a folder) or --model FILE (a saved model), not both")
+        }
         let testPaths = test + paths
         guard !testPaths.isEmpty else { throw UsageError("snips needs --test PATH (test files or a folder)") }
-        guard SnipsModel.Strategy(rawValue: strategy) != nil else {
+        guard let chosenStrategy = TrainedParser.Strategy(rawValue: strategy) else {
             throw UsageError("unknown strategy '\(strategy)'; expected templates, templates-wildcards or fallback")
         }
-        var training: [SnipsQuery] = []
-        for file in try SnipsCorpus.trainingFiles(URL(fileURLWithPath: train), full: full) { training += try SnipsCorpus.read(file) }
-        let drawn = SnipsCorpus.sample(training, perIntent: trainSize, seed: seed)
         // Test files are checked and counted before training (bad input fails fast), then
         // streamed one file at a time.
         var testFiles: [URL] = []
         for path in testPaths { testFiles += try SnipsCorpus.testFiles(URL(fileURLWithPath: path)) }
         var total = 0
         for file in testFiles { total += try SnipsCorpus.read(file).count }
-        let started = ContinuousClock.now
-        let model = try SnipsModel(training: drawn, strategy: SnipsModel.Strategy(rawValue: strategy)!)
-        let trainingTime = ContinuousClock.now - started
-        let milliseconds = trainingTime.components.seconds * 1000 + trainingTime.components.attoseconds / 1_000_000_000_000_000
-        FileHandle.standardError.write(Data("trained in \(milliseconds) ms: \(model.statistics)\n".utf8))
+        let parser: TrainedParser
+        let title: String
+        if let model {
+            parser = try TrainedParser(contentsOf: URL(fileURLWithPath: model))
+            title = "snips (model \(model), \(parser.statistics.queries) queries)"
+        } else {
+            var training: [SnipsQuery] = []
+            for file in try SnipsCorpus.trainingFiles(URL(fileURLWithPath: train!), full: full) { training += try SnipsCorpus.read(file) }
+            let drawn = SnipsCorpus.sample(training, perIntent: trainSize, seed: seed)
+            let started = ContinuousClock.now
+            parser = try TrainedParser(training: SnipsCorpus.trainingData(drawn), strategy: chosenStrategy)
+            FileHandle.standardError.write(Data("trained in \(milliseconds(since: started)) ms: \(parser.statistics)\n".utf8))
+            let size = trainSize.map { "\($0)/intent" } ?? "all"
+            title = "snips (train \(full ? "full" : "small"), \(size), seed \(seed), \(drawn.count) queries)"
+        }
         let progress = ProgressReporter.standardError(total: total)
         for file in testFiles {
             let items = try SnipsCorpus.read(file).map(\.item)
-            runner.run(items, subject: model) { progress.update($0) }
+            runner.run(items, subject: parser) { progress.update($0) }
         }
         progress.finish()
-        let size = trainSize.map { "\($0)/intent" } ?? "all"
-        return "snips (train \(full ? "full" : "small"), \(size), seed \(seed), \(drawn.count) queries)"
+        return title
     }
 
     func runParlance(_ runner: inout EvaluationRunner) throws -> String {

@@ -32,4 +32,31 @@ struct EvalCommandTests {
         let html = try String(contentsOf: report, encoding: .utf8)
         #expect(html.contains("home-assistant ja") && html.contains("<svg"))
     }
+
+    /// `parlance train` writes a model that `parlance eval --model` evaluates; bad training
+    /// data exits with two, naming the file, line and column.
+    @Test func trainsASavedModelAndEvaluatesIt() throws {
+        let fixtures = SharedData.packageRoot.appendingPathComponent("Tests/ParlanceTrainingTests/Fixtures")
+        let model = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-train-\(UUID().uuidString).model")
+        defer { try? FileManager.default.removeItem(at: model) }
+        let train = try ParlanceExecutable.run(["train", "--format", "snips-dataset", fixtures.appendingPathComponent("lights-dataset.json").path,
+                                                "--output", model.path])
+        #expect(train.status == 0, "\(train.stderr)")
+        #expect(train.stderr.contains("18 training queries") && FileManager.default.fileExists(atPath: model.path))
+        let test = try FormatTests.temporaryFile("validate_lights.json", """
+            {"turnLightOn": [{"data": [{"text": "turn on the lights in the "}, {"text": "kitchen", "entity": "room"}]},
+                             {"data": [{"text": "switch on the "}, {"text": "bedroom", "entity": "room"}, {"text": " light please"}]}]}
+            """)
+        let eval = try ParlanceExecutable.run(["eval", "--format", "snips", "--model", model.path, "--test", test.path, "--json"])
+        #expect(eval.status == 0, "\(eval.stderr)")
+        let summary = try JSONDecoder().decode(EvaluationSummary.self, from: Data(eval.stdout.utf8))
+        #expect(summary.total == 2 && summary.passed == 2)
+
+        let bad = try FormatTests.temporaryFile("nlu.yml", "nlu:\n- intent: greet\n  examples: |\n    - hi [there\n")
+        let failed = try ParlanceExecutable.run(["train", "--format", "rasa", bad.path, "--output", model.path + ".bad"])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.hasPrefix("error: \(bad.path):4:10: the annotation '[there' does not close"))
+        let notAModel = try ParlanceExecutable.run(["eval", "--format", "snips", "--model", bad.path, "--test", test.path])
+        #expect(notAModel.status == 2 && notAModel.stderr.hasPrefix("error: \(bad.path): not a model"))
+    }
 }

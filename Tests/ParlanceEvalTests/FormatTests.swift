@@ -3,6 +3,7 @@ import ParlanceTestSupport
 import Testing
 @testable import Parlance
 import ParlanceEval
+import ParlanceTraining
 
 /// The readers and subjects on real corpus files, and their errors.
 struct FormatTests {
@@ -52,7 +53,7 @@ struct FormatTests {
         let training = SnipsCorpus.sample(queries, perIntent: 70, seed: 3)
         let trained = Set(training)
         let held = queries.filter { !trained.contains($0) }
-        let model = try SnipsModel(training: training)
+        let model = try TrainedParser(training: SnipsCorpus.trainingData(training))
         #expect(model.statistics.templates > 20 && model.statistics.openLists > 0 && model.statistics.closedLists > 0)
         // A training query parses back to itself.
         let known = try #require(training.first)

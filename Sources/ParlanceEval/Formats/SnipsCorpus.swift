@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTraining
 
 /// One query of the Snips 2017 benchmark: its intent and its text as chunks, some of them
 /// slot values.
@@ -51,7 +52,8 @@ public struct SnipsQuery: Sendable, Hashable {
     }
 }
 
-/// Reading the Snips 2017 benchmark's JSON files and drawing training sets from them.
+/// Reading the Snips 2017 benchmark's JSON files as evaluation items and drawing training
+/// sets from them (the files are read by ParlanceTraining's ``SnipsBenchmark``).
 public enum SnipsCorpus {
     /// The queries of one file. The intent is the JSON's top-level key.
     ///
@@ -61,185 +63,86 @@ public enum SnipsCorpus {
     /// - Throws: ``EvaluationError`` naming the file (and line) when it is missing, is not
     ///   JSON, or does not have the benchmark's structure.
     public static func read(_ url: URL) throws(EvaluationError) -> [SnipsQuery] {
-        let data: Data
         do {
-            data = try Data(contentsOf: url)
+            return queries(try SnipsBenchmark.read(url))
         } catch {
-            throw EvaluationError(path: url.path, message: "cannot read the file", expected: "a Snips JSON file")
+            throw EvaluationError(error)
         }
-        return try parse(data, path: url.path)
     }
 
     /// Parses the bytes of one file (`path` names it in errors).
     public static func parse(_ data: Data, path: String) throws(EvaluationError) -> [SnipsQuery] {
-        // Latin-1 maps each byte to the scalar of the same value.
-        let text = String(validating: data, as: UTF8.self) ?? String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) }))
-        let json: Any
         do {
-            json = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            return queries(try SnipsBenchmark.parse(data, path: path))
         } catch {
-            throw EvaluationError(path: path, line: JSONLines.line(of: error, in: text), message: "invalid JSON (\(JSONLines.reason(error)))",
-                                  expected: #"a JSON object {"<Intent>": [{"data": [{"text": …, "entity": …}]}]}"#)
+            throw EvaluationError(error)
         }
-        let expected = #"{"<Intent>": [{"data": [{"text": "…"}, {"text": "…", "entity": "<slot>"}]}]}"#
-        guard let root = json as? [String: Any], root.count == 1, let (intent, value) = root.first else {
-            throw EvaluationError(path: path, line: 1, message: "the top level is not an object with one intent key", expected: expected)
+    }
+
+    static func queries(_ intent: TrainingIntent) -> [SnipsQuery] {
+        intent.utterances.map { utterance in
+            SnipsQuery(intent: intent.name, chunks: utterance.chunks.map { SnipsQuery.Chunk(text: String($0.text), entity: $0.slot?.slot) },
+                       source: utterance.source)
         }
-        guard let queries = value as? [Any] else {
-            throw EvaluationError(path: path, line: 1, message: "'\(intent)' is not a list of queries", expected: expected)
-        }
-        let lines = QueryLines(text: text)
-        var result: [SnipsQuery] = []
-        result.reserveCapacity(queries.count)
-        for (index, query) in queries.enumerated() {
-            let line = lines.line(ofQuery: index)
-            guard let object = query as? [String: Any], let chunks = object["data"] as? [Any] else {
-                throw EvaluationError(path: path, line: line, message: "query \(index) of '\(intent)' has no 'data' list", expected: expected)
+    }
+
+    /// Queries as training data (English, as the benchmark's): one intent per intent
+    /// name, in the queries' order; each entity chunk a slot of the entity of its name.
+    public static func trainingData(_ queries: [SnipsQuery]) -> TrainingData {
+        var intents: [TrainingIntent] = []
+        var index: [String: Int] = [:]
+        for query in queries {
+            let utterance = AnnotatedUtterance(chunks: query.chunks.map { ($0.text, $0.entity, $0.entity) }, source: query.source)
+            if let position = index[query.intent] {
+                intents[position].utterances.append(utterance)
+            } else {
+                index[query.intent] = intents.count
+                intents.append(TrainingIntent(name: query.intent, utterances: [utterance]))
             }
-            var parsed: [SnipsQuery.Chunk] = []
-            for chunk in chunks {
-                guard let fields = chunk as? [String: Any], let text = fields["text"] as? String else {
-                    throw EvaluationError(path: path, line: line, message: "query \(index) of '\(intent)' has a chunk without 'text'",
-                                          expected: expected)
-                }
-                let entity = fields["entity"] as? String
-                if fields["entity"] != nil, entity == nil {
-                    throw EvaluationError(path: path, line: line, message: "query \(index) of '\(intent)' has an 'entity' that is not a string",
-                                          expected: expected)
-                }
-                parsed.append(SnipsQuery.Chunk(text: text, entity: entity))
-            }
-            result.append(SnipsQuery(intent: intent, chunks: parsed, source: line.map { "\(path):\($0)" } ?? path))
         }
-        return result
+        return TrainingData(language: "en", intents: intents)
     }
 
     /// The training files under `path`: the file itself, or every `train_<Intent>.json`
     /// (with `full`, `train_<Intent>_full.json`) in the folder and its subfolders, sorted.
     public static func trainingFiles(_ path: URL, full: Bool) throws(EvaluationError) -> [URL] {
-        let files = try jsonFiles(path) { name in
-            guard name.hasPrefix("train_"), name.hasSuffix(".json") else { return false }
-            return name.hasSuffix("_full.json") == full
+        do {
+            return try SnipsBenchmark.trainingFiles(path, full ? .full : .small)
+        } catch {
+            throw EvaluationError(error)
         }
-        guard !files.isEmpty else {
-            throw EvaluationError(path: path.path, message: "no training files",
-                                  expected: full ? "files named train_<Intent>_full.json" : "files named train_<Intent>.json")
-        }
-        return files
     }
 
     /// The test files under `path`: the file itself, or every JSON file in the folder and
     /// its subfolders, sorted.
     public static func testFiles(_ path: URL) throws(EvaluationError) -> [URL] {
-        let files = try jsonFiles(path) { $0.hasSuffix(".json") }
+        let files: [URL]
+        do {
+            files = try SnipsBenchmark.jsonFiles(path) { $0.hasSuffix(".json") }
+        } catch {
+            throw EvaluationError(error)
+        }
         guard !files.isEmpty else { throw EvaluationError(path: path.path, message: "no JSON files", expected: "Snips test files (*.json)") }
         return files
     }
 
-    static func jsonFiles(_ path: URL, matching: (String) -> Bool) throws(EvaluationError) -> [URL] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
-            throw EvaluationError(path: path.path, message: "no such file or folder")
-        }
-        guard isDirectory.boolValue else { return [path] }
-        var files: [URL] = []
-        let enumerator = FileManager.default.enumerator(at: path, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            if matching(url.lastPathComponent), !HomeAssistantCorpus.isDirectory(url) { files.append(url) }
-        }
-        return files.sorted { $0.path < $1.path }
-    }
-
     /// Draws `perIntent` queries of each intent (all when nil or more than there are),
     /// deterministically from `seed`: a seeded Fisher–Yates shuffle of each intent's queries,
-    /// then the first `perIntent`, in file order. Intents come out sorted by name.
+    /// then the first `perIntent`, in file order. Intents come out sorted by name (as
+    /// ``TrainingData/sampled(perIntent:seed:)`` draws).
     public static func sample(_ queries: [SnipsQuery], perIntent: Int?, seed: UInt64) -> [SnipsQuery] {
         let byIntent = Dictionary(grouping: queries.indices, by: { queries[$0].intent })
         var result: [SnipsQuery] = []
         for intent in byIntent.keys.sorted() {
-            var indices = byIntent[intent]!
-            if let perIntent, perIntent < indices.count {
-                var generator = SplitMix64(seed: seed ^ SplitMix64.fnv1a(intent))
-                for i in stride(from: indices.count - 1, to: 0, by: -1) {
-                    indices.swapAt(i, generator.next(below: i + 1))
-                }
-                indices = Array(indices.prefix(max(0, perIntent))).sorted()
-            }
-            result += indices.map { queries[$0] }
+            result += SplitMix64.draw(byIntent[intent]!, count: perIntent, seed: seed, group: intent).map { queries[$0] }
         }
         return result
     }
 }
 
-/// The line each query of a Snips file starts on: the lines of the objects holding "data".
-struct QueryLines {
-    let starts: [Int]
-
-    init(text: String) {
-        var starts: [Int] = []
-        var line = 1
-        for (number, content) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            line = number + 1
-            if content.contains("\"data\"") { starts.append(line) }
-        }
-        self.starts = starts
-    }
-
-    func line(ofQuery index: Int) -> Int? { index < starts.count ? starts[index] : nil }
-}
-
-/// Locating a JSONSerialization error in its text.
-enum JSONLines {
-    /// The line an error names ("around line 3, column 5"), or the line of the character
-    /// offset it names.
-    static func line(of error: Error, in text: String) -> Int? {
-        let nsError = error as NSError
-        let details = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
-        if let range = details.range(of: "line ") {
-            let digits = details[range.upperBound...].prefix { $0.isNumber }
-            if let line = Int(digits) { return line }
-        }
-        if let range = details.range(of: "character ") {
-            let digits = details[range.upperBound...].prefix { $0.isNumber }
-            if let offset = Int(digits) {
-                return text.utf8.prefix(offset).reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            }
-        }
-        return nil
-    }
-
-    /// The error's own words.
-    static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-    }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator, the same on every
-/// platform, for reproducible training samples.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    /// FNV-1a of a string's UTF-8, to derive one seed per name.
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
+extension EvaluationError {
+    /// A training-data error as an evaluation error.
+    init(_ error: TrainingError) {
+        self.init(path: error.path, line: error.line, message: error.message + (error.keyPath.map { " (at \($0))" } ?? ""), expected: error.expected)
     }
 }

@@ -4,7 +4,7 @@ import Yams
 extension YAMLDocument {
     /// The entries of a mapping, in file order. Keys outside `allowed` are errors, so a
     /// misspelt key (`sentence:`) fails at load instead of being silently ignored.
-    func mapping(_ node: YAMLNode, allowed: [String]? = nil, what: String) throws(GrammarError) -> [(key: String, value: YAMLNode)] {
+    package func mapping(_ node: YAMLNode, allowed: [String]? = nil, what: String) throws(GrammarError) -> [(key: String, value: YAMLNode)] {
         if node.isNull { return [] }
         guard case .mapping(let mapping) = node.node else {
             throw error(node, "\(what) is \(node.excerptDescription)", expected: "a mapping")
@@ -24,7 +24,7 @@ extension YAMLDocument {
     }
 
     /// The elements of a sequence (an absent or null value is empty).
-    func sequence(_ node: YAMLNode, what: String) throws(GrammarError) -> [YAMLNode] {
+    package func sequence(_ node: YAMLNode, what: String) throws(GrammarError) -> [YAMLNode] {
         if node.isNull { return [] }
         guard case .sequence(let sequence) = node.node else {
             throw error(node, "\(what) is \(node.excerptDescription)", expected: "a list")
@@ -34,7 +34,7 @@ extension YAMLDocument {
 
     /// A string scalar (numbers and booleans are read as written, as YAML keys and names
     /// often are).
-    func string(_ node: YAMLNode, what: String) throws(GrammarError) -> String {
+    package func string(_ node: YAMLNode, what: String) throws(GrammarError) -> String {
         guard let scalar = node.node.scalar, !node.isNull else {
             throw error(node, "\(what) is \(node.excerptDescription)", expected: "a string")
         }
@@ -42,7 +42,7 @@ extension YAMLDocument {
     }
 
     /// A list of strings; a single string is a list of one.
-    func strings(_ node: YAMLNode, what: String) throws(GrammarError) -> [String] {
+    package func strings(_ node: YAMLNode, what: String) throws(GrammarError) -> [String] {
         if node.node.scalar != nil, !node.isNull { return [try string(node, what: what)] }
         var result: [String] = []
         for element in try sequence(node, what: what) { result.append(try string(element, what: "an element of \(what)")) }
@@ -50,7 +50,7 @@ extension YAMLDocument {
     }
 
     /// A boolean.
-    func bool(_ node: YAMLNode, what: String) throws(GrammarError) -> Bool {
+    package func bool(_ node: YAMLNode, what: String) throws(GrammarError) -> Bool {
         guard case .bool(let value) = node.value else {
             throw error(node, "\(what) is \(node.excerptDescription)", expected: "true or false")
         }
@@ -84,7 +84,7 @@ extension YAMLDocument {
 
 extension YAMLNode {
     /// "'text'", "a list", "a mapping" or "empty", for messages.
-    var excerptDescription: String {
+    package var excerptDescription: String {
         if isNull { return "empty" }
         switch node {
         case .scalar(let scalar): return "'\(scalar.string)'"

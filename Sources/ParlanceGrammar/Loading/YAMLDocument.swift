@@ -2,17 +2,17 @@ import Foundation
 import Yams
 
 /// A YAML file composed into nodes, with its source lines for locating characters inside
-/// scalars. The only place that talks to Yams.
-struct YAMLDocument {
+/// scalars. The only place that talks to Yams (ParlanceTraining reads Rasa's YAML through it).
+package struct YAMLDocument {
     /// The path shown in errors.
-    let path: String
+    package let path: String
     /// The root node.
-    let root: YAMLNode
+    package let root: YAMLNode
     /// The source, line by line, as Unicode scalars (libyaml counts columns in scalars).
-    let lines: [[Unicode.Scalar]]
+    package let lines: [[Unicode.Scalar]]
 
     /// Reads and composes a file.
-    static func read(_ url: URL, path: String) throws(GrammarError) -> YAMLDocument {
+    package static func read(_ url: URL, path: String) throws(GrammarError) -> YAMLDocument {
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
@@ -25,7 +25,7 @@ struct YAMLDocument {
     }
 
     /// Composes YAML text; `path` names it in errors.
-    static func parse(_ text: String, path: String) throws(GrammarError) -> YAMLDocument {
+    package static func parse(_ text: String, path: String) throws(GrammarError) -> YAMLDocument {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var scalars = Array(line.unicodeScalars)
             if scalars.last == "\r" { scalars.removeLast() }
@@ -62,13 +62,13 @@ struct YAMLDocument {
     }
 
     /// The location of a node's start.
-    func location(of node: YAMLNode) -> SourceLocation {
+    package func location(of node: YAMLNode) -> SourceLocation {
         let mark = node.node.mark
         return SourceLocation(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
     /// An error about a node: its location and key path.
-    func error(_ node: YAMLNode, _ message: String, expected: String, text: String? = nil) -> GrammarError {
+    package func error(_ node: YAMLNode, _ message: String, expected: String, text: String? = nil) -> GrammarError {
         GrammarError(.invalidStructure, location: location(of: node), keyPath: node.keyPath.isEmpty ? nil : node.keyPath,
                      text: text, message: message, expected: expected)
     }
@@ -132,20 +132,20 @@ struct YAMLDocument {
 }
 
 /// A node with its key path in the document, e.g. `intents.HassTurnOn.data[0]`.
-struct YAMLNode {
-    let node: Node
-    let keyPath: String
+package struct YAMLNode {
+    package let node: Node
+    package let keyPath: String
 
-    func child(_ key: String, _ node: Node) -> YAMLNode {
+    package func child(_ key: String, _ node: Node) -> YAMLNode {
         YAMLNode(node: node, keyPath: keyPath.isEmpty ? key : "\(keyPath).\(key)")
     }
 
-    func element(_ index: Int, _ node: Node) -> YAMLNode {
+    package func element(_ index: Int, _ node: Node) -> YAMLNode {
         YAMLNode(node: node, keyPath: "\(keyPath)[\(index)]")
     }
 
     /// True for an explicit or implicit null (`key:` with nothing after it).
-    var isNull: Bool {
+    package var isNull: Bool {
         guard let scalar = node.scalar else { return false }
         return scalar.style == .plain && node.null != nil
     }

@@ -271,7 +271,7 @@ struct SpelledNumbers: Sendable {
 /// and deriving the number lexicon costs tens of milliseconds per language, more than
 /// reading the whole image: so the first utterance that reaches a large range pays it,
 /// not every load.
-final class DeferredNumberReader: @unchecked Sendable {
+package final class DeferredNumberReader: @unchecked Sendable {
     /// The language tag the reader reads, as the grammar gives it (a range's
     /// `words_language`, or the grammar's language).
     let tag: String
@@ -285,14 +285,14 @@ final class DeferredNumberReader: @unchecked Sendable {
     private var failed = false
 
     /// A reader already made, by compiling.
-    init(tag: String, reader: NumberReader) {
+    package init(tag: String, reader: NumberReader) {
         self.tag = tag
         language = reader.language
         compiled = reader
     }
 
     /// A reader of `language`, made on first use.
-    init(tag: String, language: Language) {
+    package init(tag: String, language: Language) {
         self.tag = tag
         self.language = language
         compiled = nil
@@ -301,7 +301,7 @@ final class DeferredNumberReader: @unchecked Sendable {
     /// The reader; nil only if ICU cannot open the language's number formats, which the
     /// compile that wrote the image could (the image is of this ICU version): then numbers
     /// above the limit are not read, as matching never fails.
-    var reader: NumberReader? {
+    package var reader: NumberReader? {
         if let compiled { return compiled }
         return lock.withLock {
             if let made { return made }

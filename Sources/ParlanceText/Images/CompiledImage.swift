@@ -156,8 +156,15 @@ package struct ImageDigest: Hashable, Sendable, CustomStringConvertible {
     /// (on Linux the size and modification time of /proc/self/exe), so that an image is
     /// never read by a program built from other code, whatever the format versions say.
     package mutating func combineEnvironment() {
-        combine("ICU " + ICU.version)
+        combineICUVersion()
         combine(ImageDigest.buildIdentity)
+    }
+
+    /// Mixes in the ICU version alone: for images that outlive the program that wrote them
+    /// (a saved model, whose format version stands for the code), where the normalization
+    /// and word breaking that shaped their keys must still be the same.
+    package mutating func combineICUVersion() {
+        combine("ICU " + ICU.version)
     }
 
     /// The running program's size and modification time, or "" where /proc is missing.

@@ -2,11 +2,11 @@ import Foundation
 import ParlanceTestSupport
 import ParlanceText
 import Testing
-@testable import ParlanceEval
+@testable import ParlanceTraining
 
-/// The Snips model's parts on hand-made data: feature hashing and tables, the gazetteer's
+/// The trained parser's parts on hand-made data: feature hashing and tables, the gazetteer's
 /// leave-one-out marks, augmentation, and training and tagging end to end.
-struct SnipsModelTests {
+struct TrainedParserPartsTests {
     static let tokenizer = try! Tokenizer(language: Language("en"))
     static let numbers = try! NumberReader(language: Language("en"))
 
@@ -15,8 +15,9 @@ struct SnipsModelTests {
         return SlotTagger.Tokens(tokenized, numbers: numbers.numbers(in: tokenized))
     }
 
-    static func query(_ intent: String, _ parts: [(String, String?)]) -> SnipsQuery {
-        SnipsQuery(intent: intent, chunks: parts.map { SnipsQuery.Chunk(text: $0.0, entity: $0.1) })
+    /// An utterance of chunks, some of them values of the slot (and entity) they name.
+    static func utterance(_ parts: [(String, String?)]) -> AnnotatedUtterance {
+        AnnotatedUtterance(chunks: parts.map { ($0.0, $0.1, nil) })
     }
 
     /// Feature ids must not depend on the process: a per-process seeded hash would train a
@@ -104,24 +105,26 @@ struct SnipsModelTests {
     /// Trained on a few frames, the model tags values it never saw from their frame, and
     /// training twice gives the same model.
     @Test func modelTagsUnseenValuesFromTheirFrames() throws {
-        var training: [SnipsQuery] = []
+        var weather: [AnnotatedUtterance] = [], music: [AnnotatedUtterance] = []
         for city in ["Paris", "London", "Berlin", "Madrid", "Oslo", "New York", "San Diego"] {
-            training.append(Self.query("GetWeather", [("what is the weather in ", nil), (city, "city")]))
-            training.append(Self.query("GetWeather", [("will it rain in ", nil), (city, "city"), (" tomorrow", nil)]))
+            weather.append(Self.utterance([("what is the weather in ", nil), (city, "city")]))
+            weather.append(Self.utterance([("will it rain in ", nil), (city, "city"), (" tomorrow", nil)]))
         }
         for artist in ["Adele", "Queen", "Miles Davis", "Nina Simone", "Bob Marley", "Prince"] {
-            training.append(Self.query("PlayMusic", [("play something by ", nil), (artist, "artist")]))
-            training.append(Self.query("PlayMusic", [("put on ", nil), (artist, "artist"), (" please", nil)]))
+            music.append(Self.utterance([("play something by ", nil), (artist, "artist")]))
+            music.append(Self.utterance([("put on ", nil), (artist, "artist"), (" please", nil)]))
         }
-        let model = try SnipsModel(training: training)
-        let weather = try model.parse("will it rain in Lisbon tomorrow", language: "en", context: [:])
-        #expect(weather.intent == "GetWeather")
-        #expect(weather.slots == [LabeledSlot(name: "city", value: "Lisbon")])
-        let music = try model.parse("play something by Aretha Franklin", language: "en", context: [:])
-        #expect(music.intent == "PlayMusic")
-        #expect(music.slots == [LabeledSlot(name: "artist", value: "Aretha Franklin")])
+        let training = TrainingData(language: "en", intents: [TrainingIntent(name: "GetWeather", utterances: weather),
+                                                              TrainingIntent(name: "PlayMusic", utterances: music)])
+        let model = try TrainedParser(training: training)
+        let rain = try #require(model.parse("will it rain in Lisbon tomorrow"))
+        #expect(rain.intent == "GetWeather")
+        #expect(rain.slots == [ParsedSlot(name: "city", text: "Lisbon", value: "Lisbon", span: 16..<22)])
+        let play = try #require(model.parse("play something by Aretha Franklin"))
+        #expect(play.intent == "PlayMusic")
+        #expect(play.slots == [ParsedSlot(name: "artist", text: "Aretha Franklin", value: "Aretha Franklin", span: 18..<33)])
 
-        let again = try SnipsModel(training: training)
+        let again = try TrainedParser(training: training)
         #expect(again.tagger.weights == model.tagger.weights && again.tagger.transitions == model.tagger.transitions)
         #expect(again.classifier.weights == model.classifier.weights)
     }

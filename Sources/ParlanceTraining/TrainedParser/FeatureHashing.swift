@@ -44,8 +44,8 @@ enum FeatureHash {
 /// Feature keys → dense ids: an open-addressing table (linear probing, at most half full)
 /// over flat arrays, built once in training and only read while parsing.
 struct FeatureTable: Sendable {
-    private var keys: [UInt64]
-    private var ids: [Int32]
+    private(set) var keys: [UInt64]
+    private(set) var ids: [Int32]
     private var mask: Int
     /// Keys stored, which are the ids 0..<count.
     private(set) var count = 0
@@ -93,6 +93,15 @@ struct FeatureTable: Sendable {
         var mapping = [Int32](repeating: -1, count: count)
         for id in byId.indices where keep(Int32(id)) { mapping[id] = table.insert(byId[id]) }
         return (table, mapping)
+    }
+
+    /// A table of stored slots (as ``keys`` and ``ids`` give them), checked by the caller:
+    /// a power-of-two size, ids 0..<count each once.
+    init(keys: [UInt64], ids: [Int32], count: Int) {
+        self.keys = keys
+        self.ids = ids
+        mask = keys.count - 1
+        self.count = count
     }
 
     private mutating func grow() {

@@ -449,11 +449,11 @@ struct SlotGazetteer: Sendable {
     }
 
     /// Value hash → (slot, count), most frequent first.
-    private var values: [UInt64: [(slot: Int32, count: Int32)]] = [:]
+    var values: [UInt64: [(slot: Int32, count: Int32)]] = [:]
     /// First word → the lengths of values starting with it, longest first.
-    private var lengths: [UInt64: [Int]] = [:]
+    var lengths: [UInt64: [Int]] = [:]
     /// Word → (slot, count) of the values containing it, most frequent first.
-    private var members: [UInt64: [(slot: Int32, count: Int32)]] = [:]
+    var members: [UInt64: [(slot: Int32, count: Int32)]] = [:]
 
     /// The lists of these values.
     init(_ all: [Value]) {
