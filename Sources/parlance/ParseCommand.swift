@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Parlance
+import ParlanceTraining
 
 /// Options shared by the engine commands: which apps, grammars and vocabulary store.
 struct EngineOptionGroup: ParsableArguments {
@@ -104,12 +105,20 @@ struct ParseCommand: ParsableCommand {
     @Option(help: "Parse every line of FILE, or of standard input for - (JSON lines out).")
     var batch: String?
 
+    @Option(help: ArgumentHelp("Parse with a trained parser saved by 'parlance train' instead of the engine.",
+                               discussion: "Prints the intent, its confidence and the slots; JSON: {\"utterance\", \"intent\", \"confidence\", \"slots\": [{\"name\", \"text\", \"value\", \"span\"}]}."))
+    var model: String?
+
     @Argument(help: "The utterance, or - to read standard input.")
     var utterance: String?
 
     func run() throws {
         try reportingErrors {
             if let language { _ = try Input.language(language) }
+            if let model {
+                try runModel(model)
+                return
+            }
             let engine = try engineOptions.engine(languages: nil)
             try Input.requireGrammar(language, in: engine)
             let user = try engineOptions.session(for: engine)
@@ -127,14 +136,57 @@ struct ParseCommand: ParsableCommand {
         }
     }
 
-    func runBatch(_ engine: Engine, source: String, user: UserSession?) throws {
-        let reader: LineReader
-        if source == "-" {
-            reader = LineReader(FileHandle.standardInput, source: "standard input")
-        } else {
-            guard let handle = FileHandle(forReadingAtPath: source) else { throw UsageError("\(source): cannot read the file") }
-            reader = LineReader(handle, source: source)
+    /// `--model`: the trained parser answers, alone (no apps, no user vocabulary).
+    func runModel(_ path: String) throws {
+        guard engineOptions.user == nil, engineOptions.store == nil, !locked else {
+            throw UsageError("--model parses with the trained parser alone: --user, --store and --locked are for the engine")
         }
+        let parser = try TrainedParser(contentsOf: URL(fileURLWithPath: path))
+        if let language, try Language(language).code != parser.language.code {
+            throw UsageError("\(path) is a model for '\(parser.language)', not '\(language)'")
+        }
+        func answer(_ text: String) -> JSONValue {
+            let parse = parser.parse(text)
+            return .object([
+                "utterance": .string(text),
+                "intent": parse.map { .string($0.intent) } ?? .null,
+                "confidence": parse.map { .double(($0.confidence * 1000).rounded() / 1000) } ?? .null,
+                "slots": .array((parse?.slots ?? []).map { slot in
+                    .object(["name": .string(slot.name), "text": .string(slot.text), "value": .string(slot.value),
+                             "span": .array([.int(slot.span.lowerBound), .int(slot.span.upperBound)])])
+                }),
+            ])
+        }
+        if let batch {
+            let reader = try LineReader(opening: batch)
+            var times: [Double] = []
+            let clock = ContinuousClock()
+            while let line = reader.next() {
+                guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+                let start = clock.now
+                var fields: [String: JSONValue] = [:]
+                if case .object(let object) = answer(line) { fields = object }
+                times.append(Self.micros(clock.now - start))
+                fields["micros"] = .double((times.last! * 10).rounded() / 10)
+                Self.emit(.object(fields))
+            }
+            Self.emit(Self.summary(times))
+            return
+        }
+        guard let utterance else { throw UsageError("missing UTTERANCE (or --batch FILE)") }
+        let text = Input.text(utterance)
+        if json {
+            print(try JSON.string(answer(text)))
+        } else if let parse = parser.parse(text) {
+            print("\(parse.intent) · confidence \(String(format: "%.3f", parse.confidence))")
+            for slot in parse.slots { print("   \(slot.name): \(slot.text)\(slot.value != slot.text ? " → \(slot.value)" : "")") }
+        } else {
+            print("no intent understood")
+        }
+    }
+
+    func runBatch(_ engine: Engine, source: String, user: UserSession?) throws {
+        let reader = try LineReader(opening: source)
         var sessions = BatchSessions(options: engineOptions, engine: engine, given: user)
         var times: [Double] = []
         let clock = ContinuousClock()
@@ -272,6 +324,16 @@ final class LineReader {
     init(_ handle: FileHandle, source: String) {
         self.handle = handle
         self.source = source
+    }
+
+    /// Standard input for "-", else the file at `path`.
+    convenience init(opening path: String) throws {
+        if path == "-" {
+            self.init(FileHandle.standardInput, source: "standard input")
+        } else {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw UsageError("\(path): cannot read the file") }
+            self.init(handle, source: path)
+        }
     }
 
     func next() -> String? {

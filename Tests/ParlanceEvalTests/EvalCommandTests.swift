@@ -52,6 +52,16 @@ struct EvalCommandTests {
         let summary = try JSONDecoder().decode(EvaluationSummary.self, from: Data(eval.stdout.utf8))
         #expect(summary.total == 2 && summary.passed == 2)
 
+        // parse --model: the saved parser answers one utterance, and a pipe line by line.
+        let parse = try ParlanceExecutable.run(["parse", "--model", model.path, "--json", "turn on the lights in the kitchen"])
+        #expect(parse.status == 0, "\(parse.stderr)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(parse.stdout.utf8)) as? [String: Any])
+        #expect(answer["intent"] as? String == "turnLightOn")
+        let slots = try #require(answer["slots"] as? [[String: Any]])
+        #expect(slots.first?["name"] as? String == "room" && slots.first?["value"] as? String == "kitchen")
+        let withUser = try ParlanceExecutable.run(["parse", "--model", model.path, "--user", "alice", "--store", "x.sqlite", "lights on"])
+        #expect(withUser.status == 2 && withUser.stderr.contains("--model parses with the trained parser alone"))
+
         let bad = try FormatTests.temporaryFile("nlu.yml", "nlu:\n- intent: greet\n  examples: |\n    - hi [there\n")
         let failed = try ParlanceExecutable.run(["train", "--format", "rasa", bad.path, "--output", model.path + ".bad"])
         #expect(failed.status == 2)
