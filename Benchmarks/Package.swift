@@ -27,6 +27,11 @@ let package = Package(
             name: "AllocationCounting",
             path: "Benchmarks/AllocationCounting"
         ),
+        // Thread CPU time, resident memory and percentiles, shared by the timing harnesses.
+        .target(
+            name: "Measuring",
+            path: "Benchmarks/Measuring"
+        ),
         // A quick harness for grammar compile and match times on the corpus in ../shared.
         .executableTarget(
             name: "GrammarTimings",
@@ -46,7 +51,7 @@ let package = Package(
         // Full parse latency with the whole catalogue, the sample apps and 100k user entries.
         .executableTarget(
             name: "ParseTimings",
-            dependencies: [.product(name: "Parlance", package: root), "AllocationCounting"],
+            dependencies: [.product(name: "Parlance", package: root), "AllocationCounting", "Measuring"],
             path: "Benchmarks/ParseTimings"
         ),
         // A quick harness for vocabulary lookup, prefix and span timings on ../shared/bench/vocab.
@@ -65,7 +70,7 @@ let package = Package(
         // Per-user vocabulary overlays: build, update, memory and parse cost.
         .executableTarget(
             name: "UserOverlayTimings",
-            dependencies: [.product(name: "Parlance", package: root), "AllocationCounting"],
+            dependencies: [.product(name: "Parlance", package: root), "Measuring"],
             path: "Benchmarks/UserOverlayTimings"
         ),
         .executableTarget(

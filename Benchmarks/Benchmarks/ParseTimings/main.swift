@@ -35,6 +35,7 @@
 // with their language given and, separately, with none given.
 import AllocationCounting
 import Foundation
+import Measuring
 import Parlance
 
 let countsAllocations = CommandLine.arguments.contains("--count-allocations")
@@ -52,23 +53,6 @@ func allocationText(_ counts: [Double]) -> String {
 
 func micros(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
-}
-
-/// This thread's CPU time in µs: what a parse costs when other work shares the machine.
-func threadCPUMicros() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
-}
-
-func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
-}
-
-func percentile(_ sorted: [Double], _ p: Double) -> Double {
-    sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
 }
 
 let arguments = CommandLine.arguments

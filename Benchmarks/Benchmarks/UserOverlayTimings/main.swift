@@ -18,27 +18,12 @@
 //   user's vocabulary alone (the engine's default) and with a session holding that
 //   vocabulary plus --entries entries; p50 and p99 over --rounds rounds (5 by default).
 import Foundation
+import Measuring
 import Parlance
 
-func threadCPUMicros() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
-}
-
-func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
-}
-
 func summary(_ values: [Double]) -> String {
-    String(format: "p50 %8.1f µs  p99 %8.1f µs", percentile(values, 0.5), percentile(values, 0.99))
+    let sorted = values.sorted()
+    return String(format: "p50 %8.1f µs  p99 %8.1f µs", percentile(sorted, 0.5), percentile(sorted, 0.99))
 }
 
 let arguments = CommandLine.arguments
@@ -115,7 +100,7 @@ let itemCount = engine.session(user: "x", vocabularies: vocabularies(user: 0, co
 print("users of \(itemCount) vocabulary items (\(entryCount) benchmark entries and the sample user's)")
 print("  build, one language (session + English index): \(summary(buildOne))")
 print("  build, every language (four indexes):          \(summary(buildAll))")
-print(String(format: "  index bytes per item, one language: %.0f", percentile(bytesPerEntry, 0.5)))
+print(String(format: "  index bytes per item, one language: %.0f", percentile(bytesPerEntry.sorted(), 0.5)))
 
 // Update: replace one set of 100 entries, index English again.
 var update: [Double] = []
@@ -145,7 +130,7 @@ func parseTimes(_ user: UserSession?) -> [Double] {
             _ = engine.parse(test.utterance, language: test.language, locked: test.locked, user: user)
             times.append(threadCPUMicros() - start)
         }
-        medians.append(percentile(times, 0.5))
+        medians.append(percentile(times.sorted(), 0.5))
     }
     return medians
 }
@@ -154,6 +139,22 @@ let plain = parseTimes(nil), withOverlay = parseTimes(overlay)
 print("parse, Corpora/tests en (\(tests.count) utterances, language given, median of \(rounds) per utterance)")
 print("  the apps' own user vocabulary: \(summary(plain))")
 print("  a user's session of \(overlay.itemCount) items: \(summary(withOverlay))")
+// The same items built into an engine as the apps' own user vocabulary: what the items
+// cost a parse, apart from reading them through a session.
+var builtIn = apps
+for (index, vocabulary) in vocabularies(user: 2, count: entryCount).enumerated() { builtIn[index].userVocabulary = vocabulary }
+let engineWithItems = try Engine(apps: builtIn, grammars: corpora.appendingPathComponent("grammars"), options: options)
+func parseTimes(_ engine: Engine) -> [Double] {
+    tests.map { test in
+        percentile((0..<rounds).map { _ in
+            let start = threadCPUMicros()
+            _ = engine.parse(test.utterance, language: test.language, locked: test.locked)
+            return threadCPUMicros() - start
+        }.sorted(), 0.5)
+    }
+}
+_ = parseTimes(engineWithItems)
+print("  the same items as the engine's own user vocabulary: \(summary(parseTimes(engineWithItems)))")
 
 // Memory: many users, each indexed for English.
 let before = residentBytes()
