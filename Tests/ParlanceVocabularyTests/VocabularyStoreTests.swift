@@ -234,4 +234,36 @@ import Testing
         try store.set(["Ada"], app: "com.example.messages", type: .contactName)
         #expect(try store.integrityCheck() == "ok")
     }
+
+    /// A writer killed in the middle of a write leaves a hot journal, which a read-only
+    /// connection cannot roll back: every later open failed with "attempt to write a
+    /// readonly database (SQLite error 776)". The store rolls it back and opens.
+    @Test func aHotJournalLeftByAKilledWriterIsRolledBack() throws {
+        let app = "com.example.yoga"
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("vocabulary.sqlite")
+        do {
+            let store = try VocabularyStore(path: path)
+            _ = try store.set(["Kenji Sato", "Marguerite Duval"], app: app, type: .contactName)
+        }
+        // A write in progress in rollback-journal mode, its pages spilled to the file, and
+        // the files copied as a SIGKILL would leave them.
+        let writer = try SQLiteConnection(path: path, mode: .readWrite)
+        _ = try writer.text("PRAGMA journal_mode = DELETE")
+        try writer.execute("PRAGMA cache_size = 1")
+        try writer.execute("BEGIN IMMEDIATE")
+        try writer.execute("CREATE TABLE filler(x)")
+        for _ in 0..<40 { try writer.execute("INSERT INTO filler VALUES (randomblob(8000))") }
+        let crashed = directory.path("crashed.sqlite")
+        try FileManager.default.copyItem(atPath: path, toPath: crashed)
+        try FileManager.default.copyItem(atPath: path + "-journal", toPath: crashed + "-journal")
+        try writer.execute("ROLLBACK")
+
+        let reopened = try VocabularyStore(path: crashed, createIfMissing: false)
+        #expect(try reopened.speakableStrings(app: app, type: .contactName).map(\.spokenPhrase) == ["Kenji Sato", "Marguerite Duval"])
+        _ = try reopened.set(["Ingrid Bergström"], app: app, type: .contactName)
+        #expect(try VocabularyStore(path: crashed).speakableStrings(app: app, type: .contactName).map(\.spokenPhrase) == ["Ingrid Bergström"])
+        #expect(!FileManager.default.fileExists(atPath: crashed + "-journal"))
+    }
 }

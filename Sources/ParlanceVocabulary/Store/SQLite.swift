@@ -16,6 +16,8 @@ struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
 
     static let notADatabase = SQLITE_NOTADB
     static let busy = SQLITE_BUSY
+    /// A hot journal that a read-only connection cannot roll back.
+    static let readOnlyRollback = Int32(SQLITE_READONLY) | (3 << 8)
 }
 
 /// `SQLITE_TRANSIENT`: SQLite copies bound text before the call returns. The C macro is a

@@ -71,9 +71,21 @@ public final class VocabularyStore: @unchecked Sendable {
             // Look at the file through a read-only connection first: whatever it turns out
             // to be, nothing can be written to it.
             do {
-                let probe = try SQLiteConnection(path: path, mode: .readOnly)
-                probe.setBusyTimeout(milliseconds: timeout)
-                state = try Self.inspect(probe, path: path)
+                do {
+                    let probe = try SQLiteConnection(path: path, mode: .readOnly)
+                    probe.setBusyTimeout(milliseconds: timeout)
+                    state = try Self.inspect(probe, path: path)
+                } catch let error as VocabularyStoreError where error.needsHotJournalRollback {
+                    // A process died in the middle of a write (a SIGKILL while `vocab set`
+                    // created the store) and left a hot journal, which only a connection
+                    // that may write can roll back: until then every read-only look fails.
+                    // Rolling it back is SQLite's own recovery (the file returns to its last
+                    // committed state); then look again.
+                    try Self.rollBackHotJournal(path: path, timeout: timeout)
+                    let probe = try SQLiteConnection(path: path, mode: .readOnly)
+                    probe.setBusyTimeout(milliseconds: timeout)
+                    state = try Self.inspect(probe, path: path)
+                }
             } catch let error as VocabularyStoreError {
                 throw error
             } catch let error as SQLiteError {
@@ -120,6 +132,14 @@ public final class VocabularyStore: @unchecked Sendable {
             }
         }
         journalMode = mode
+    }
+
+    /// Opens `path` with write access and reads its schema, which makes SQLite roll back a
+    /// hot journal left by a process that died while writing.
+    private static func rollBackHotJournal(path: String, timeout: Int32) throws {
+        let recovering = try SQLiteConnection(path: path, mode: .readWrite)
+        recovering.setBusyTimeout(milliseconds: timeout)
+        _ = try recovering.text("SELECT count(*) FROM sqlite_schema")
     }
 
     static func milliseconds(_ duration: Duration) -> Int32 {

@@ -38,6 +38,13 @@ public struct VocabularyStoreError: Error, Sendable, Hashable, CustomStringConve
         }
     }
 
+    /// Whether a read-only connection met a hot journal it cannot roll back
+    /// (`SQLITE_READONLY_ROLLBACK`): a writer died in the middle of a write.
+    var needsHotJournalRollback: Bool {
+        if case .sqlite(let code, _) = reason { return code == SQLiteError.readOnlyRollback }
+        return false
+    }
+
     /// Whether SQLite reported the database busy (`SQLITE_BUSY` and its extended codes).
     var isBusy: Bool {
         if case .sqlite(let code, _) = reason { return code & 0xFF == SQLiteError.busy }
