@@ -55,6 +55,25 @@ import Testing
         #expect(english.identifier == "y:2")
     }
 
+    /// A user pays for the languages they are read in: each way of writing keys is indexed
+    /// on the first parse that needs it, once.
+    @Test func languagesAreIndexedWhenFirstRead() throws {
+        let engine = try EngineFixture.engine
+        let user = Self.session("hana", contacts: [("h:1", "Kenji Sato"), ("h:2", "佐藤健二")], engine: engine)
+        #expect(user.memoryFootprint == 0)
+        _ = engine.parse("Send a message to Kenji Sato saying hi", language: "en", user: user)
+        let english = user.memoryFootprint
+        #expect(english > 0)
+        _ = engine.parse("Send a message to Kenji Sato saying see you", language: "en", user: user)
+        #expect(user.memoryFootprint == english)
+        _ = engine.parse("UnicornChatで佐藤健二にメッセージを送って", language: "ja", user: user)
+        #expect(user.memoryFootprint > english)
+        user.prepareAllLanguages()
+        let all = user.memoryFootprint
+        _ = engine.parse("给佐藤健二发消息说你好", language: "zh-Hans", user: user)
+        #expect(user.memoryFootprint == all)
+    }
+
     @Test func anUpdateMakesANewSessionAndLeavesTheOldOne() throws {
         let engine = try EngineFixture.engine
         let before = Self.session("carol", contacts: [("c:1", "Theodora Quill")], engine: engine)

@@ -64,14 +64,7 @@ public final class UserSession: @unchecked Sendable {
         return shard
     }
 
-    /// Whether the index for ``KeyForm`` number `form` is made (tests, benchmarks).
-    func hasShard(_ form: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return shards[form] != nil
-    }
-
-    /// The bytes the session's indexes take (made ones only), and its items' share of it.
+    /// The bytes of the session's indexes built so far (not counting the items themselves).
     public var memoryFootprint: Int {
         lock.lock()
         defer { lock.unlock() }
