@@ -64,6 +64,17 @@ import Testing
         #expect(value == .dictionary(["k": .array([.integer(1), .real(2.5), .string("v"), .boolean(true), .data([7])])]))
     }
 
+    /// A well-formed binary file with a value of the wrong type gets the same error as XML.
+    @Test func wrongTypesInBinaryFilesNameTheKeyPath() throws {
+        let file = Self.assemble([
+            Self.dictionaryObject(keys: [1], values: [2]), Self.ascii("ParameterVocabularies"), Self.arrayObject([3]),
+            Self.dictionaryObject(keys: [4, 5], values: [6, 7]), Self.ascii("ParameterNames"), Self.ascii("ParameterVocabulary"),
+            Self.arrayObject([8]), Self.arrayObject([]), [0x10, 42],
+        ])
+        let error = #expect(throws: VocabularyLoadError.self) { try AppVocabulary(propertyList: file, file: "types.plist") }
+        #expect(error?.description == "types.plist: ParameterVocabularies[0].ParameterNames[0]: expected a string, found an integer (42)")
+    }
+
     // MARK: Damaged files
 
     func damage(_ bytes: [UInt8], file: String = "Foo/en.lproj/AppIntentVocabulary.plist") -> VocabularyLoadError? {
@@ -262,9 +273,11 @@ extension BinaryPropertyListTests {
         (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 
+    /// An ASCII string object; from 15 bytes on its length follows as a 1-byte integer.
     static func ascii(_ text: String) -> [UInt8] {
-        precondition(text.utf8.count < 15)
-        return [0x50 | UInt8(text.utf8.count)] + Array(text.utf8)
+        let count = text.utf8.count
+        precondition(count < 256)
+        return (count < 15 ? [0x50 | UInt8(count)] : [0x5F, 0x10, UInt8(count)]) + Array(text.utf8)
     }
 
     static func arrayObject(_ elements: [Int], referenceSize: Int = 1) -> [UInt8] {
