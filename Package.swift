@@ -55,7 +55,8 @@ let package = Package(
         // Helpers shared by the test targets (a seeded generator, access to ../shared).
         .target(name: "ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
         .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText", "ParlanceTestSupport"]),
-        .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"]),
+        // Its fixtures (binary property lists) are read from the source folder (#filePath), not bundled.
+        .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceTests", dependencies: ["Parlance", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "Parlance", "ParlanceTraining", "ParlanceTestSupport"]),

@@ -85,6 +85,40 @@ import Testing
         }
     }
 
+    /// Damaged binary property lists (issue 41: one crashed the whole process) cost only
+    /// their own app, and the report names the file and what is wrong in it.
+    @Test func aDamagedBinaryPlistSkipsOnlyItsApp() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-apps-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let samples = URL(fileURLWithPath: Self.sampleApps)
+        for (copy, app) in [("BillPay", "BillPay"), ("BadInfo", "BillPay"), ("BadVocabulary", "ExciteYoga")] {
+            try FileManager.default.copyItem(at: samples.appendingPathComponent(app), to: root.appendingPathComponent(copy))
+        }
+        // BillPay's Info.plist is binary: a trailer claiming 2^40 objects.
+        let info = root.appendingPathComponent("BadInfo/Info.plist")
+        var infoBytes = Array(try Data(contentsOf: info))
+        infoBytes[infoBytes.count - 32 + 10] = 0x01
+        try Data(infoBytes).write(to: info)
+        // The Yoga vocabulary as a binary file whose top dictionary refers to object 238 of 53.
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ParlanceVocabularyTests/Fixtures/ExciteYoga-en.binary.plist")
+        var vocabularyBytes = Array(try Data(contentsOf: fixture))
+        vocabularyBytes[11] = 0xEE
+        try Data(vocabularyBytes).write(to: root.appendingPathComponent("BadVocabulary/en.lproj/AppIntentVocabulary.plist"))
+
+        let loaded = AppLoader.load(root.path)
+        #expect(loaded.apps.map(\.bundleIdentifier) == ["com.example.billpay"])
+        let errors = loaded.issues.filter { $0.severity == .error }
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.contains { $0.file.hasSuffix("BadInfo/Info.plist")
+            && $0.message == "not a binary property list (the trailer counts 1,099,511,627,800 objects but the offset table has room for 24)" }, "\(errors)")
+        #expect(errors.contains { $0.file.hasSuffix("BadVocabulary/en.lproj/AppIntentVocabulary.plist")
+            && $0.message == "not a binary property list (object 0 refers to object 238 but there are 53 objects)" }, "\(errors)")
+        // The file is named once in the printed form, not again inside the message.
+        #expect(errors.allSatisfy { $0.description.components(separatedBy: $0.file).count == 2 }, "\(errors)")
+    }
+
     @Test func aMissingFolderIsAnError() {
         let loaded = AppLoader.load("/nonexistent/apps")
         #expect(loaded.apps.isEmpty)

@@ -208,7 +208,7 @@ func item(_ identifier: String, _ phrase: String) -> String {
         let error = #expect(throws: VocabularyLoadError.self) { try AppVocabulary(contentsOf: file) }
         #expect(error?.problem == .malformed)
         #expect(error?.file == file)
-        #expect(error?.description.hasPrefix("\(file): not an XML or binary property list") == true)
+        #expect(error?.description.hasPrefix("\(file)") == true && error?.description.contains("not an XML property list (") == true)
 
         let missing = #expect(throws: VocabularyLoadError.self) { try AppVocabulary(contentsOf: directory.path("nope.plist")) }
         #expect(missing?.problem == .unreadable)

@@ -25,6 +25,13 @@ public struct AppIssue: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(severity): \(file)\(keyPath.map { " (\($0))" } ?? ""): \(message)" }
+
+    /// An error for a file that could not be loaded: its file and key path in their own
+    /// fields, its line (when it has one) leading the message.
+    public init(_ error: VocabularyLoadError) {
+        self.init(.error, file: error.file, keyPath: error.keyPath.isEmpty ? nil : error.keyPath,
+                  message: (error.line.map { "line \($0): " } ?? "") + error.reason)
+    }
 }
 
 /// Apps read from folders, with what was wrong in the ones that could not be read.
@@ -104,14 +111,13 @@ public enum AppLoader {
         }
         let info: [String: Any]
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: infoPath))
-            guard let root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any] else {
+            guard let root = try PropertyListFile.read(infoPath) as? [String: Any] else {
                 loaded.issues.append(AppIssue(.error, file: infoPath, message: "the root is not a dictionary; expected a property list dictionary"))
                 return
             }
             info = root
         } catch {
-            loaded.issues.append(AppIssue(.error, file: infoPath, message: "not an XML or binary property list (\(error.localizedDescription))"))
+            loaded.issues.append(AppIssue(error))
             return
         }
         var issues: [AppIssue] = []
@@ -206,7 +212,7 @@ public enum AppLoader {
         do {
             bundle = try AppVocabularyBundle(contentsOf: folder)
         } catch {
-            loaded.issues += issues + [AppIssue(.error, file: error.file, message: error.description)]
+            loaded.issues += issues + [AppIssue(error)]
             return
         }
         issues += bundle.warnings.map { AppIssue(.warning, file: $0.file ?? folder, keyPath: $0.keyPath, message: $0.message) }
@@ -219,7 +225,7 @@ public enum AppLoader {
                 user = read.vocabulary
                 issues += read.warnings.map { AppIssue(.warning, file: $0.file ?? userFile, keyPath: $0.keyPath, message: $0.message) }
             } catch {
-                loaded.issues += issues + [AppIssue(.error, file: error.file, message: error.description)]
+                loaded.issues += issues + [AppIssue(error)]
                 return
             }
         }

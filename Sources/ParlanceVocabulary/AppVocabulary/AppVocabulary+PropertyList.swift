@@ -28,8 +28,8 @@ extension AppVocabulary {
     ///     ``language`` and in every item.
     /// - Throws: ``VocabularyLoadError`` naming the file and the key path, e.g.
     ///   `ParameterVocabularies[0].ParameterVocabulary[3].VocabularyItemSynonyms[0].VocabularyItemPhrase`,
-    ///   when the file is unreadable, not a property list, has a value of the wrong type,
-    ///   or lacks a required key.
+    ///   when the file is unreadable, not a property list, a damaged binary property list
+    ///   (which object is wrong and how), has a value of the wrong type, or lacks a required key.
     public init(contentsOf path: String, language: String? = nil) throws(VocabularyLoadError) {
         try self.init(propertyList: Array(FileBytes.read(path)), file: path, language: language)
     }
@@ -37,13 +37,7 @@ extension AppVocabulary {
     /// Decodes the bytes of an `AppIntentVocabulary.plist` (XML or binary); `file` names
     /// it in errors and warnings. See ``init(contentsOf:language:)``.
     public init(propertyList bytes: [UInt8], file: String, language: String? = nil) throws(VocabularyLoadError) {
-        let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        } catch {
-            throw VocabularyLoadError(file: file, problem: .malformed, expected: "an XML or binary property list",
-                                      found: FileBytes.reason(error))
-        }
+        let root = try PropertyListFile.parse(bytes, file: file)
         var decoder = AppVocabularyDecoder(language: language)
         try decoder.decode(DocumentNode(file: file, value: root))
         self.init(language: language, parameterVocabularies: decoder.parameterVocabularies,

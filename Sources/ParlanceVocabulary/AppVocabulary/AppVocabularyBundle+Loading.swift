@@ -51,16 +51,7 @@ extension AppVocabularyBundle {
         for candidate in ["Info.plist", "Contents/Info.plist"] {
             let path = root.appendingPathComponent(candidate).path
             guard FileManager.default.fileExists(atPath: path) else { continue }
-            let value: Any
-            do {
-                value = try PropertyListSerialization.propertyList(from: FileBytes.read(path), options: [], format: nil)
-            } catch let error as VocabularyLoadError {
-                throw error
-            } catch {
-                throw VocabularyLoadError(file: path, problem: .malformed, expected: "an XML or binary property list",
-                                          found: FileBytes.reason(error))
-            }
-            let node = DocumentNode(file: path, value: value)
+            let node = DocumentNode(file: path, value: try PropertyListFile.read(path))
             let dictionary = try node.dictionary()
             return try node.optional(key, in: dictionary)?.string()
         }

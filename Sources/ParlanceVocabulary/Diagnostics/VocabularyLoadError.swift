@@ -53,13 +53,20 @@ public struct VocabularyLoadError: Error, Sendable, Hashable, CustomStringConver
         var location = file
         if let line { location += ":\(line)" }
         if !keyPath.isEmpty { location += ": \(keyPath)" }
+        return "\(location): \(reason)"
+    }
+
+    /// What is wrong and what was expected, without the location: for reports that show
+    /// the file and key path in their own columns, e.g. `not a binary property list
+    /// (object 7 refers to object 4,096 but there are 12 objects)`.
+    public var reason: String {
         switch problem {
-        case .unreadable: return "\(location): cannot read the file (\(found)); expected \(expected)"
-        case .malformed: return "\(location): not \(expected) (\(found))"
-        case .wrongType: return "\(location): expected \(expected), found \(found)"
-        case .missingKey: return "\(location): missing required key; expected \(expected)"
-        case .invalidValue: return "\(location): \(found); expected \(expected)"
-        case .invalidUTF8: return "\(location): \(found); expected \(expected)"
+        case .unreadable: return "cannot read the file (\(found)); expected \(expected)"
+        case .malformed: return "not \(expected) (\(found))"
+        case .wrongType: return "expected \(expected), found \(found)"
+        case .missingKey: return "missing required key; expected \(expected)"
+        case .invalidValue: return "\(found); expected \(expected)"
+        case .invalidUTF8: return "\(found); expected \(expected)"
         }
     }
 }

@@ -88,6 +88,9 @@ struct DocumentNode {
         case let date as Date: return "a date (\(date))"
         case let data as Data: return "data (\(data.count) bytes)"
         case let bool as Bool where type(of: value) == Bool.self: return "a boolean (\(bool))"
+        // The binary reader's plain values, before Foundation's bridged numbers.
+        case let integer as Int where type(of: value) == Int.self: return "an integer (\(integer))"
+        case let real as Double where type(of: value) == Double.self: return "a real number (\(real))"
         case let number as NSNumber:
             switch String(cString: number.objCType) {
             case "c", "B": return "a boolean (\(number.boolValue))"
