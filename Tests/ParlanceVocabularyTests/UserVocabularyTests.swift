@@ -121,6 +121,18 @@ import Testing
         #expect(loaded.vocabulary.items(of: .contactName).map(\.phrases) == [["Ada"]])
     }
 
+    /// A number of 100,000 digits is not echoed whole: the message says what is wrong in a
+    /// few hundred characters.
+    @Test func aHugeNumberIsNotEchoedWhole() {
+        let json = Array(("{\"contactName\": [" + String(repeating: "9", count: 100_000) + "]}").utf8)
+        let error = #expect(throws: VocabularyLoadError.self) {
+            try UserVocabulary.decode(interchangeJSON: json, file: "f.json", app: "a")
+        }
+        #expect(error?.problem == .malformed)
+        #expect((error?.description.count ?? .max) < 500, "\(error?.description.prefix(200) ?? "")")
+        #expect(error?.description.contains("characters left out") == true)
+    }
+
     @Test func wrongTypesNameTheKeyPath() throws {
         let badEntry = #expect(throws: VocabularyLoadError.self) {
             try UserVocabulary.decode(interchangeJSON: Array(#"{"contactName": ["Ada", {"phrase": 7}]}"#.utf8), file: "f.json", app: "a")

@@ -122,7 +122,16 @@ enum FileBytes {
     /// The reason Foundation gives for a parse failure, without its error-domain wrapping.
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let debug = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return debug }
-        return nsError.localizedDescription
+        let reason = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+        return shortened(reason)
+    }
+
+    /// A reader's message kept to a few lines: Foundation's JSON reader quotes an
+    /// unrepresentable number whole (100,000 digits of it). The start says what is wrong,
+    /// the end where ("around character 12").
+    static func shortened(_ reason: String, limit: Int = 300) -> String {
+        guard reason.count > limit else { return reason }
+        let head = reason.prefix(limit / 2), tail = reason.suffix(limit / 4)
+        return "\(head)… (\(reason.count - head.count - tail.count) characters left out) …\(tail)"
     }
 }
