@@ -238,6 +238,14 @@ import Testing
     /// A writer killed in the middle of a write leaves a hot journal, which a read-only
     /// connection cannot roll back: every later open failed with "attempt to write a
     /// readonly database (SQLite error 776)". The store rolls it back and opens.
+    @Test func aFolderIsNoStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let error = #expect(throws: VocabularyStoreError.self) { try VocabularyStore(path: directory.path("")) }
+        #expect(error?.reason == .folder)
+        #expect(error?.description.contains("a folder; expected a vocabulary store file") == true)
+    }
+
     @Test func aHotJournalLeftByAKilledWriterIsRolledBack() throws {
         let app = "com.example.yoga"
         let directory = try TemporaryDirectory()

@@ -64,6 +64,11 @@ public final class VocabularyStore: @unchecked Sendable {
         self.path = path
         let exists = access(path, F_OK) == 0
         guard exists || createIfMissing else { throw VocabularyStoreError(path: path, reason: .missing) }
+        var info = stat()
+        if exists, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            // SQLite would say only "disk I/O error".
+            throw VocabularyStoreError(path: path, reason: .folder)
+        }
         let timeout = Self.milliseconds(busyTimeout)
 
         var state = FileState.empty

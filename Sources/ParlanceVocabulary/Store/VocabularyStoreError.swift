@@ -4,6 +4,8 @@ public struct VocabularyStoreError: Error, Sendable, Hashable, CustomStringConve
     public enum Reason: Sendable, Hashable {
         /// There is no store at the path, and the caller asked not to create one.
         case missing
+        /// The path names a folder, not a file.
+        case folder
         /// The file is not an SQLite database. It was left untouched.
         case notSQLite
         /// The file is an SQLite database of some other application (its `application_id`
@@ -55,6 +57,8 @@ public struct VocabularyStoreError: Error, Sendable, Hashable, CustomStringConve
         switch reason {
         case .missing:
             return "\(path): no vocabulary store there"
+        case .folder:
+            return "\(path): a folder; expected a vocabulary store file (an SQLite file that 'vocab set' creates), such as \(path)/vocabulary.sqlite"
         case .notSQLite:
             return "\(path): not an SQLite database, so not a Parlance vocabulary store; the file was left unchanged"
         case .notParlanceStore(let applicationID):
