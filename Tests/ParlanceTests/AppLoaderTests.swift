@@ -42,6 +42,19 @@ import Testing
         try FileManager.default.createDirectory(at: root.appendingPathComponent("NoInfo/en.lproj"), withIntermediateDirectories: true)
         try app("NoExtension", plist("<key>CFBundleIdentifier</key><string>com.x.noext</string>"))
         try app("Malformed", "<plist><dict><key>oops")
+        try app("EmptyIdentifier", plist("""
+            <key>CFBundleIdentifier</key><string> </string><key>CFBundleDisplayName</key><string>Blank</string>
+            <key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>
+            <key>IntentsSupported</key><array><string>INSendMessageIntent</string></array>
+            </dict></dict>
+            """))
+        try app("RestrictedNotAList", plist("""
+            <key>CFBundleIdentifier</key><string>com.x.notalist</string>
+            <key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>
+            <key>IntentsSupported</key><array><string>INSendMessageIntent</string></array>
+            <key>IntentsRestrictedWhileLocked</key><string>INSendMessageIntent</string>
+            </dict></dict>
+            """))
         try app("Restricted", plist("""
             <key>CFBundleIdentifier</key><string>com.x.restricted</string>
             <key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>
@@ -56,7 +69,7 @@ import Testing
         let root = try brokenApps()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let loaded = AppLoader.load(root)
-        #expect(loaded.apps.map(\.bundleIdentifier) == ["com.x.restricted"])
+        #expect(loaded.apps.map(\.bundleIdentifier) == ["Blank", "com.x.restricted"])
         let errors = loaded.issues.filter { $0.severity == .error }
         #expect(errors.contains { $0.file.hasSuffix("NoInfo") && $0.message.contains("no Info.plist") })
         #expect(errors.contains { $0.file.hasSuffix("NoExtension/Info.plist") && $0.keyPath == "NSExtension" })
@@ -64,7 +77,13 @@ import Testing
         let warnings = loaded.issues.filter { $0.severity == .warning }
         #expect(warnings.contains { $0.keyPath?.hasSuffix("IntentsRestrictedWhileLocked") == true && $0.message.contains("INStartCallIntent") })
         #expect(warnings.contains { $0.message.contains("MadeUpIntent") })
-        #expect(loaded.apps.first?.intentsRestrictedWhileLocked.isEmpty == true)
+        #expect(loaded.apps.last?.intentsRestrictedWhileLocked.isEmpty == true)
+        // An empty identifier is as good as none: the display name stands in, with a warning.
+        #expect(warnings.contains { $0.file.hasSuffix("EmptyIdentifier/Info.plist") && $0.message.hasPrefix("empty;") })
+        // A restricted list that is not a list: reported, and the app is not loaded (its
+        // intents would be open on a locked device).
+        #expect(errors.contains { $0.file.hasSuffix("RestrictedNotAList/Info.plist") && $0.keyPath?.hasSuffix("IntentsRestrictedWhileLocked") == true })
+        #expect(errors.contains { $0.file.hasSuffix("RestrictedNotAList/Info.plist") && $0.message.hasPrefix("the app is not loaded") })
     }
 
     /// `parlance parse` prints each app's problem once, with its own severity, and parses

@@ -149,8 +149,9 @@ public enum AppLoader {
         let folderName = (folder as NSString).lastPathComponent
         let displayName = string("CFBundleDisplayName") ?? string("CFBundleName") ?? folderName
         let bundleName = string("CFBundleName") ?? displayName
-        let identifier = string("CFBundleIdentifier") ?? {
-            issues.append(AppIssue(.warning, file: infoPath, keyPath: "CFBundleIdentifier", message: "missing; the display name '\(displayName)' stands in"))
+        let identifier = string("CFBundleIdentifier").flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? {
+            let said = info["CFBundleIdentifier"] is String ? "empty" : "missing"
+            issues.append(AppIssue(.warning, file: infoPath, keyPath: "CFBundleIdentifier", message: "\(said); the display name '\(displayName)' stands in"))
             return displayName
         }()
 
@@ -180,6 +181,12 @@ public enum AppLoader {
                                        message: "no intents: expected NSExtension → NSExtensionAttributes → IntentsSupported (or INIntentsSupported) listing intent class names"))
             }
             loaded.issues += issues
+            return
+        }
+        // An Info.plist read only in part is not loaded: a restricted list that could not be
+        // read would leave its intents open on a locked device.
+        if issues.contains(where: { $0.severity == .error }) {
+            loaded.issues += issues + [AppIssue(.error, file: infoPath, message: "the app is not loaded: its Info.plist has the errors above")]
             return
         }
         var restrictedSet: Set<String> = []
