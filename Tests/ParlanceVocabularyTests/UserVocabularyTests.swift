@@ -61,6 +61,23 @@ import Testing
         #expect(warnings[0].message.contains("513 UTF-16 code units (1026 bytes)"))
         #expect(warnings[2].message == "empty string skipped")
     }
+
+    /// A NUL or other control character in a phrase, identifier or pronunciation is no part
+    /// of anything said: the entry is dropped with a warning, not stored as it is.
+    @Test func entriesWithControlCharactersAreDroppedWithAWarning() {
+        var vocabulary = UserVocabulary(app: "com.example.chat")
+        let warnings = vocabulary.setVocabulary([
+            SpeakableString(spokenPhrase: "Ada\u{0}Lovelace"),
+            SpeakableString(vocabularyIdentifier: "c\u{1B}2", spokenPhrase: "Grace Hopper"),
+            SpeakableString(spokenPhrase: "Katherine Johnson", pronunciationHint: "kath\nerine"),
+            SpeakableString(spokenPhrase: "Tab\tand Dorothy Vaughan"),
+        ], of: .contactName)
+        #expect(vocabulary.items(of: .contactName).map(\.phrases) == [["Tab\tand Dorothy Vaughan"]])
+        #expect(warnings.map(\.keyPath) == ["contactName[0]", "contactName[1]", "contactName[2]"])
+        #expect(warnings[0].message == "the phrase holds the control character U+0000 at character 4; discarded")
+        #expect(warnings[1].message.hasPrefix("the identifier holds the control character U+001B"))
+        #expect(warnings[2].message.hasPrefix("the pronunciation holds the control character U+000A"))
+    }
 }
 
 @Suite struct InterchangeFileTests {

@@ -12,8 +12,8 @@
 ///   compare by Swift's `==` (canonical equivalence), so "é" precomposed and decomposed are
 ///   one entry.
 /// - A string longer than 1024 bytes in UTF-16 (``maximumUTF16Length`` = 512 code units,
-///   "about 500 characters" in SiriKit's words) is discarded, as are empty strings; each
-///   with a warning.
+///   "about 500 characters" in SiriKit's words) is discarded, as are empty strings and
+///   entries holding a control character such as NUL; each with a warning.
 ///
 /// The app and user identify the scope: a host serving many users keeps one value per
 /// (app, user). ``VocabularyStore`` persists them.
@@ -87,8 +87,9 @@ public struct UserVocabulary: Sendable, Hashable {
     /// The items of every type, type by type.
     public var items: [VocabularyItem] { types.flatMap { items(of: $0) } }
 
-    /// Applies the set rules to `items`: drops blank and too-long strings (with a warning
-    /// each) and repeated entries (silently, as an ordered set does).
+    /// Applies the set rules to `items`: drops blank and too-long strings and entries with
+    /// control characters (with a warning each) and repeated entries (silently, as an
+    /// ordered set does).
     static func prepare(_ items: some Sequence<SpeakableString>, of type: VocabularyStringType)
         -> (kept: [SpeakableString], warnings: [VocabularyWarning]) {
         var kept: [SpeakableString] = []
@@ -102,11 +103,30 @@ public struct UserVocabulary: Sendable, Hashable {
                     "string of \(length) UTF-16 code units (\(length * 2) bytes) is longer than SiriKit's 1024 bytes in UTF-16; discarded"))
             } else if item.spokenPhrase.isBlank {
                 warnings.append(VocabularyWarning(keyPath: keyPath, message: "empty string skipped"))
+            } else if let (field, offset, scalar) = firstControlCharacter(in: item) {
+                // A NUL or other control character is no part of anything said, and cuts
+                // the string short wherever it meets C (SQLite, ICU).
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                warnings.append(VocabularyWarning(keyPath: keyPath, message:
+                    "\(field) holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) at character \(offset + 1); discarded"))
             } else if seen.insert(item).inserted {
                 kept.append(item)
             }
         }
         return (kept, warnings)
+    }
+
+    /// The first control character (other than tab) in an entry's phrase, identifier or
+    /// pronunciation: which field, where (in Unicode scalars) and what.
+    static func firstControlCharacter(in item: SpeakableString) -> (field: String, offset: Int, scalar: Unicode.Scalar)? {
+        for (field, text) in [("the phrase", item.spokenPhrase), ("the identifier", item.vocabularyIdentifier ?? ""),
+                              ("the pronunciation", item.pronunciationHint ?? "")] {
+            for (offset, scalar) in text.unicodeScalars.enumerated()
+            where scalar.properties.generalCategory == .control && scalar != "\t" {
+                return (field, offset, scalar)
+            }
+        }
+        return nil
     }
 }
 
