@@ -37,20 +37,10 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "snips: a model saved by 'parlance train' to evaluate instead of training one.")
     var model: String?
 
-    @Flag(help: "snips: train on train_<Intent>_full.json instead of train_<Intent>.json.")
-    var full = false
-
-    @Option(help: "snips: queries drawn per intent from the training files (default: all).")
-    var trainSize: Int?
-
-    @Option(help: "snips: the seed of the training draw.")
-    var seed: UInt64 = 1
+    @OptionGroup var training: TrainingOptions
 
     @Option(help: "snips: test files, or a folder whose JSON files are all test data.")
     var test: [String] = []
-
-    @Option(help: "snips: templates (templates without wildcards first, then the fallback), templates-wildcards (any template first) or fallback (the fallback alone).")
-    var strategy: String = "templates"
 
     @Flag(help: "Print the summary as JSON: total, passed, exactMatch, intentAccuracy, slotPrecision, slotRecall, slotF1, ece, latency, byLanguage, byIntent, failures.")
     var json = false
@@ -122,9 +112,7 @@ struct EvalCommand: ParsableCommand {
         }
         let testPaths = test + paths
         guard !testPaths.isEmpty else { throw UsageError("snips needs --test PATH (test files or a folder)") }
-        guard let chosenStrategy = TrainedParser.Strategy(rawValue: strategy) else {
-            throw UsageError("unknown strategy '\(strategy)'; expected templates, templates-wildcards or fallback")
-        }
+        let chosenStrategy = try training.parsedStrategy()
         // Test files are checked and counted before training (bad input fails fast), then
         // streamed one file at a time.
         var testFiles: [URL] = []
@@ -137,14 +125,14 @@ struct EvalCommand: ParsableCommand {
             parser = try TrainedParser(contentsOf: URL(fileURLWithPath: model))
             title = "snips (model \(model), \(parser.statistics.queries) queries)"
         } else {
-            var training: [SnipsQuery] = []
-            for file in try SnipsCorpus.trainingFiles(URL(fileURLWithPath: train!), full: full) { training += try SnipsCorpus.read(file) }
-            let drawn = SnipsCorpus.sample(training, perIntent: trainSize, seed: seed)
+            var queries: [SnipsQuery] = []
+            for file in try SnipsCorpus.trainingFiles(URL(fileURLWithPath: train!), full: training.full) { queries += try SnipsCorpus.read(file) }
+            let drawn = SnipsCorpus.sample(queries, perIntent: training.trainSize, seed: training.seed)
             let started = ContinuousClock.now
             parser = try TrainedParser(training: SnipsCorpus.trainingData(drawn), strategy: chosenStrategy)
             FileHandle.standardError.write(Data("trained in \(milliseconds(since: started)) ms: \(parser.statistics)\n".utf8))
-            let size = trainSize.map { "\($0)/intent" } ?? "all"
-            title = "snips (train \(full ? "full" : "small"), \(size), seed \(seed), \(drawn.count) queries)"
+            let size = training.trainSize.map { "\($0)/intent" } ?? "all"
+            title = "snips (train \(training.full ? "full" : "small"), \(size), seed \(training.seed), \(drawn.count) queries)"
         }
         let progress = ProgressReporter.standardError(total: total)
         for file in testFiles {

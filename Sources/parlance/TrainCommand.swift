@@ -26,17 +26,7 @@ struct TrainCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The utterances' language (default: the dataset's own, else en).")
     var language: String?
 
-    @Flag(help: "snips: train on train_<Intent>_full.json instead of train_<Intent>.json.")
-    var full = false
-
-    @Option(help: "Utterances drawn per intent (default: all).")
-    var trainSize: Int?
-
-    @Option(help: "The seed of the draw.")
-    var seed: UInt64 = 1
-
-    @Option(help: "templates (templates without wildcards first, then the fallback), templates-wildcards or fallback.")
-    var strategy: String = "templates"
+    @OptionGroup var training: TrainingOptions
 
     @Option(name: .shortAndLong, help: "The model file to write.")
     var output: String
@@ -49,15 +39,13 @@ struct TrainCommand: ParsableCommand {
             guard let format = TrainingDataFormat(rawValue: format) else {
                 throw UsageError("unknown format '\(format)'; expected snips, snips-dataset or rasa")
             }
-            guard let strategy = TrainedParser.Strategy(rawValue: strategy) else {
-                throw UsageError("unknown strategy '\(strategy)'; expected templates, templates-wildcards or fallback")
-            }
+            let strategy = try training.parsedStrategy()
             guard !paths.isEmpty else { throw UsageError("train needs PATH (training files or folders)") }
             let data = try TrainingData.load(format, from: paths.map { URL(fileURLWithPath: $0) }, language: language,
-                                             snipsFiles: full ? .full : .small)
+                                             snipsFiles: training.full ? .full : .small)
             for warning in data.warnings { Diagnostics.warn(warning) }
             let started = ContinuousClock.now
-            let parser = try TrainedParser(training: data.sampled(perIntent: trainSize, seed: seed), strategy: strategy)
+            let parser = try TrainedParser(training: data.sampled(perIntent: training.trainSize, seed: training.seed), strategy: strategy)
             let trained = milliseconds(since: started)
             try parser.save(to: URL(fileURLWithPath: output))
             FileHandle.standardError.write(Data("trained in \(trained) ms: \(parser.statistics)\nsaved \(output)\n".utf8))
@@ -69,4 +57,28 @@ struct TrainCommand: ParsableCommand {
 func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
     let elapsed = ContinuousClock.now - start
     return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+}
+
+/// How a parser is trained, shared by `train` and `eval --format snips --train`: which
+/// Snips files, how many utterances drawn per intent and with which seed, and the strategy.
+struct TrainingOptions: ParsableArguments {
+    @Flag(help: "snips: train on train_<Intent>_full.json instead of train_<Intent>.json.")
+    var full = false
+
+    @Option(help: "Utterances drawn per intent from the training data (default: all).")
+    var trainSize: Int?
+
+    @Option(help: "The seed of the training draw.")
+    var seed: UInt64 = 1
+
+    @Option(help: "templates (templates without wildcards first, then the fallback), templates-wildcards (any template first) or fallback (the fallback alone).")
+    var strategy: String = "templates"
+
+    /// `--strategy` as the parser's, or a usage error naming the choices.
+    func parsedStrategy() throws -> TrainedParser.Strategy {
+        guard let parsed = TrainedParser.Strategy(rawValue: strategy) else {
+            throw UsageError("unknown strategy '\(strategy)'; expected templates, templates-wildcards or fallback")
+        }
+        return parsed
+    }
 }
