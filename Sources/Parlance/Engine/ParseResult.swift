@@ -177,12 +177,18 @@ public struct ParameterValue: Sendable, Hashable {
         case fuzzy
         /// Free text.
         case text
+        /// Free text that is part of vocabulary items ("Sam" of "Sam Rivera"): the words
+        /// are the user's, the value the item's.
+        case partial
         /// A number.
         case number
         /// Implied by the template (`slots:`), not said.
         case fixed
         /// Not said; taken from the app's vocabulary (the only account).
         case implied
+
+        /// Words no vocabulary item matches whole (free text, or part of items).
+        var isFreeText: Bool { self == .text || self == .partial }
     }
 
     /// The value: a vocabulary phrase as the app writes it, an enumeration case, a number,
@@ -256,6 +262,8 @@ public struct Resolution: Sendable, Hashable, CustomStringConvertible {
         case onlyItem(list: String, app: String)
         /// A parameter not said, with several items of the app: "not said; BillPay has 2".
         case notSaid(app: String, items: Int)
+        /// Free text that is part of items of the app: "'Sam' is part of 2 contacts of PennyWise".
+        case partOfItems(said: String, part: String, count: Int, list: String, app: String)
 
         var text: String {
             switch self {
@@ -268,6 +276,8 @@ public struct Resolution: Sendable, Hashable, CustomStringConvertible {
             case .inVocabulary(let phrase, let source, let type): "'\(phrase)' in \(source) vocabulary (\(type))"
             case .onlyItem(let list, let app): "the only \(list) of \(app)"
             case .notSaid(let app, let items): "not said; \(app) has \(items)"
+            case .partOfItems(let said, let part, let count, let list, let app):
+                "'\(part)'\(part == said ? "" : " (of '\(said)')") is part of \(count == 1 ? "one \(list)" : "\(count) \(list) items") of \(app)"
             }
         }
     }

@@ -101,7 +101,7 @@ struct ReadingKey: Sendable, Hashable, Comparable {
         for parameter in parameters {
             for value in parameter.values {
                 if value.resolution.kind == .needsValue { missing += 1 }
-                if case .vocabulary = parameter.definition?.kind, value.match == .text { guessed += 1 }
+                if case .vocabulary = parameter.definition?.kind, value.match?.isFreeText == true { guessed += 1 }
                 // Free text that is exactly an app's name: the name was not read as one.
                 else if value.match == .text, let span = value.span, appNameSpans.contains(span) { guessed += 1 }
             }

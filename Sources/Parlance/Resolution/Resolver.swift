@@ -9,7 +9,9 @@ import ParlanceVocabulary
 ///   same words as well (two accounts called "City Power") → **disambiguation** among
 ///   them, most important first; a fuzzy match whose confidence (1 − edits ÷ letters) is
 ///   below ``EngineOptions/confirmationThreshold`` → **confirmationRequired**;
-/// - free text for a vocabulary parameter → **unsupported** when the app has vocabulary
+/// - free text for a vocabulary parameter that is part of the app's items ("Sam" of Sam
+///   Rivera and Sam Okafor, ``PartialMatch``) → **disambiguation** among them, or
+///   **confirmationRequired** for one; else **unsupported** when the app has vocabulary
 ///   for it (an unknown contact), else **success** (the app decides);
 /// - a list value, a number, free text, a fixed slot → **success**.
 ///
@@ -83,6 +85,7 @@ struct Resolver {
         switch slot.kind {
         case .wildcard:
             if isVocabulary, let list, vocabulary.hasItems(app: app, list: list) {
+                if let partial = partialMatch(slot, list: list) { return partial }
                 return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .text,
                                       resolution: Resolution(.unsupported, because: .matchesNoItem(said: slot.text, list: list, app: engine.apps[app].displayName)))
             }

@@ -126,6 +126,23 @@ public final class CompiledGrammar: Sendable {
     }
 
     /// Sizes of the compiled form.
+    /// Whether the templates spell `word` (normalized as ``tokenize(_:)`` normalizes, one
+    /// word: no space inside) as a word of their own: the words that frame values
+    /// ("the", "my", "dem", "里"), as opposed to the values themselves.
+    ///
+    /// - Complexity: one trie descent, O(length of `word`).
+    public func spellsWord<Scalars: Sequence<Unicode.Scalar>>(_ word: Scalars) -> Bool {
+        let trie = pieces.trie
+        var node: Int32 = 0
+        var any = false
+        for scalar in word where scalar.value != MatchText.apostrophe {
+            guard let next = trie.child(node, scalar.value) else { return false }
+            node = next
+            any = true
+        }
+        return any && !trie.payloads(of: node).isEmpty
+    }
+
     public var statistics: Statistics {
         var bytes = automaton.estimatedBytes + pieces.trie.estimatedBytes + skipWords.estimatedBytes
         bytes += pieces.keys.reduce(MemorySize.array(pieces.keys)) { $0 + MemorySize.array($1) } + MemorySize.array(pieces.budgets)

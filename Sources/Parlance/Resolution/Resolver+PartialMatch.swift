@@ -1,0 +1,153 @@
+import ParlanceGrammar
+import ParlanceText
+import ParlanceVocabulary
+
+/// Free text said for a vocabulary parameter that is part of the app's items: a given name
+/// shared by two contacts ("Message Kenji": Kenji Sato, Kenji Mori), a word two accounts
+/// share ("into savings"), a car's short name ("the Falcon": Blue Falcon). SiriKit asks
+/// which one (disambiguation) or, with one such item, whether it is the one meant
+/// (confirmationRequired).
+///
+/// The part is the longest run of units (words; characters in scripts written without
+/// spaces, where ICU's words are not to be trusted) that the said text and an item's phrase
+/// share. What the said text holds around it must be words the language's templates spell
+/// (articles, possessives, particles, honorifics: "the", "los", "dem", 「さん」, "里"): a
+/// value's edges, read from the grammar, not from a list per language. Nothing else may be
+/// left: "Anna Smith" is not part of "Anna Lee". The part must say something of its own:
+/// not only template words, unless it is four letters or more ("savings" is a template
+/// word of a banking grammar and a word of an account's name).
+///
+/// The items whose phrases share the longest part are the candidates, most important first
+/// (the order of ``ModelVocabulary/items(app:list:)``: the user's before the app's, each
+/// in its priority).
+struct PartialMatch {
+    /// The items read are at most this many per parameter: a partial match is a question
+    /// to the user, and among more items than that the question is not worth asking.
+    static let itemsRead = 5_000
+    /// The most options a disambiguation offers.
+    static let optionsOffered = 10
+
+    /// One phrase's or the said text's units, normalized, as the grammar reads them.
+    struct Words {
+        var units: [ArraySlice<Unicode.Scalar>] = []
+        /// Where each unit stands in the text, in scalars.
+        var spans: [Range<Int>] = []
+        /// Whether the units are single characters of a script written without spaces.
+        var areCharacters: Bool
+
+        init(_ text: TokenizedText) {
+            for unit in text.units {
+                let scalars = text.normalizedScalars(of: unit)
+                guard !scalars.isEmpty else { continue }
+                units.append(scalars)
+                spans.append(unit.scalarRange)
+            }
+            areCharacters = !text.units.isEmpty && text.units.allSatisfy(\.isCharacter)
+        }
+
+        var letters: Int { units.reduce(0) { $0 + $1.count } }
+    }
+
+    /// The part of `said` that `phrase` holds, as a range of `said`'s units, when the rest
+    /// of `said` is only template words; nil otherwise.
+    static func part(of said: Words, in phrase: Words, grammar: CompiledGrammar) -> Range<Int>? {
+        let (s, p) = (said.units, phrase.units)
+        guard !s.isEmpty, !p.isEmpty else { return nil }
+        // The longest common runs of units (dynamic programming over the two short sequences).
+        var previous = [Int](repeating: 0, count: p.count + 1)
+        var current = previous
+        var longest = 0
+        var ends: [Int] = []
+        for i in 1...s.count {
+            for j in 1...p.count {
+                current[j] = s[i - 1].elementsEqual(p[j - 1]) ? previous[j - 1] + 1 : 0
+                if current[j] > longest {
+                    longest = current[j]
+                    ends = [i]
+                } else if current[j] == longest, longest > 0, !ends.contains(i) {
+                    ends.append(i)
+                }
+            }
+            swap(&previous, &current)
+        }
+        guard longest > 0 else { return nil }
+        for end in ends {
+            let part = (end - longest)..<end
+            let letters = s[part].reduce(0) { $0 + $1.count }
+            // A single character of an unspaced script says too little ("王" of 王小雨 and 王强).
+            if said.areCharacters, part.count < 2 { continue }
+            if isFrame(s[part], grammar: grammar), letters < 4 { continue }
+            if isFrame(s[..<part.lowerBound], grammar: grammar), isFrame(s[part.upperBound...], grammar: grammar) { return part }
+        }
+        return nil
+    }
+
+    /// Whether `units` are template words end to end (none is). A word may be several units
+    /// (several characters of an unspaced script, "那个").
+    static func isFrame(_ units: ArraySlice<ArraySlice<Unicode.Scalar>>, grammar: CompiledGrammar) -> Bool {
+        guard !units.isEmpty else { return true }
+        let start = units.startIndex
+        // reachable[k]: the first k units split into template words.
+        var reachable = [Bool](repeating: false, count: units.count + 1)
+        reachable[0] = true
+        for end in 1...units.count {
+            for begin in stride(from: end - 1, through: max(0, end - 8), by: -1) where reachable[begin] {
+                let word = units[(start + begin)..<(start + end)].joined()
+                if grammar.spellsWord(word) {
+                    reachable[end] = true
+                    break
+                }
+            }
+        }
+        return reachable[units.count]
+    }
+}
+
+extension Resolver {
+    /// `slot`'s free text read as part of the app's items of `list`
+    /// (``PartialMatch``): disambiguation among several, confirmation of one; nil when it is
+    /// part of none.
+    ///
+    /// - Complexity: tokenizing the said text and the phrases of the app's items of the list
+    ///   (at most ``PartialMatch/itemsRead``), and per phrase a table of said × phrase units.
+    func partialMatch(_ slot: SlotMatch, list: String) -> ParameterValue? {
+        let grammar = model.compiled
+        let saidText = grammar.tokenize(slot.text)
+        let said = PartialMatch.Words(saidText)
+        guard !said.units.isEmpty else { return nil }
+        var longest = 0
+        var part: Range<Int> = 0..<0
+        var candidates: [(item: Int, phrase: String)] = []
+        for itemIndex in vocabulary.items(app: app, list: list).prefix(PartialMatch.itemsRead) {
+            let item = vocabulary.item(itemIndex)
+            var best: (letters: Int, part: Range<Int>, phrase: String)?
+            for phrase in item.phrases {
+                let words = PartialMatch.Words(grammar.tokenize(phrase))
+                guard let found = PartialMatch.part(of: said, in: words, grammar: grammar) else { continue }
+                let letters = said.units[found].reduce(0) { $0 + $1.count }
+                if letters > best?.letters ?? 0 { best = (letters, found, phrase) }
+            }
+            guard let best, best.letters >= longest else { continue }
+            if best.letters > longest {
+                longest = best.letters
+                part = best.part
+                candidates.removeAll()
+            }
+            if let identifier = item.identifier, candidates.contains(where: { vocabulary.item($0.item).identifier == identifier }) { continue }
+            candidates.append((itemIndex, best.phrase))
+        }
+        guard !candidates.isEmpty else { return nil }
+        let partText = String(saidText.original(scalars: said.spans[part.lowerBound].lowerBound..<said.spans[part.upperBound - 1].upperBound))
+        let reason = Resolution.Reason.partOfItems(said: slot.text, part: partText, count: candidates.count, list: list,
+                                                   app: engine.apps[app].displayName)
+        let options = candidates.prefix(PartialMatch.optionsOffered).map {
+            ResolutionOption(value: vocabulary.item($0.item).phrases.first ?? $0.phrase, identifier: vocabulary.item($0.item).identifier)
+        }
+        if options.count == 1 {
+            return ParameterValue(value: .string(options[0].value), text: slot.text, identifier: options[0].identifier, span: slot.span,
+                                  match: .partial, resolution: Resolution(.confirmationRequired, options: options, because: reason))
+        }
+        return ParameterValue(value: nil, text: slot.text, span: slot.span, match: .partial,
+                              resolution: Resolution(.disambiguation, options: options, because: reason))
+    }
+}

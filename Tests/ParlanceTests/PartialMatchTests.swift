@@ -1,0 +1,86 @@
+import Foundation
+import Parlance
+import Testing
+
+/// A part of a name said for a vocabulary parameter: SiriKit asks which item (several share
+/// it) or whether the one item is meant, in every language, and never takes a name that
+/// says more than the item (an unknown surname) as one of them.
+@Suite struct PartialMatchTests {
+    static let chat = "com.example.unicornchat"
+
+    /// A user of the sample apps whose UnicornChat contacts are `contacts`, in order (earlier
+    /// is more important, as SiriKit's ordered sets say).
+    static func session(contacts: [(id: String, name: String)], engine: Engine) -> UserSession {
+        var vocabulary = UserVocabulary(app: chat, user: "kenji-fan")
+        _ = vocabulary.setVocabulary(contacts.map { SpeakableString(vocabularyIdentifier: $0.id, spokenPhrase: $0.name) }, of: .contactName)
+        return engine.session(user: "kenji-fan", vocabularies: [vocabulary])
+    }
+
+    static let contacts = [(id: "c:sato", name: "Kenji Sato"), (id: "c:mori", name: "Kenji Mori"), (id: "c:yamada", name: "山田花子"),
+                           (id: "c:yamada-taro", name: "山田太郎"), (id: "c:sato-jp", name: "佐藤健二")]
+
+    static func recipient(_ request: String, language: String, user: UserSession, engine: Engine) throws -> ParameterValue {
+        let best = try #require(engine.parse(request, language: language, user: user).best, "\(request)")
+        #expect(best.intent.name == "INSendMessageIntent", "\(request)")
+        return try #require(best.parameter("recipients")?.values.first, "\(request)")
+    }
+
+    @Test(arguments: [
+        ("Send a message to Kenji with UnicornChat saying see you at noon", "en"),
+        ("Schick Kenji eine Nachricht mit UnicornChat: bis dann", "de"),
+        ("Envía un mensaje a Kenji con UnicornChat que diga hola", "es"),
+        ("Envoie un message à Kenji avec UnicornChat pour dire salut", "fr"),
+        ("UnicornChatで山田に明日行くとメッセージを送って", "ja"),
+        ("用UnicornChat给山田发消息说明天见", "zh-Hans"),
+    ])
+    func aSharedNameAsksWhichOne(request: String, language: String) throws {
+        let engine = try EngineFixture.engine
+        let user = Self.session(contacts: Self.contacts, engine: engine)
+        let value = try Self.recipient(request, language: language, user: user, engine: engine)
+        #expect(value.resolution.kind == .disambiguation, "\(request): \(value.resolution)")
+        #expect(value.match == .partial)
+        #expect(value.value == nil)
+        // The user's order: the contact listed first is offered first.
+        let expected = language == "ja" || language == "zh-Hans" ? ["c:yamada", "c:yamada-taro"] : ["c:sato", "c:mori"]
+        #expect(value.resolution.options.map(\.identifier) == expected, "\(request)")
+    }
+
+    @Test(arguments: [
+        ("Send a message to Mori with UnicornChat saying see you at noon", "en", "c:mori", "Kenji Mori"),
+        ("UnicornChatで佐藤さんに明日行くとメッセージを送って", "ja", "c:sato-jp", "佐藤健二"),
+    ])
+    func oneItemAsksToConfirm(request: String, language: String, identifier: String, phrase: String) throws {
+        let engine = try EngineFixture.engine
+        let user = Self.session(contacts: Self.contacts, engine: engine)
+        let value = try Self.recipient(request, language: language, user: user, engine: engine)
+        #expect(value.resolution.kind == .confirmationRequired, "\(request): \(value.resolution)")
+        #expect(value.identifier == identifier)
+        #expect(value.value == .string(phrase))
+        #expect(value.resolution.options.map(\.identifier) == [identifier])
+    }
+
+    /// A name that says more than any item (a surname no contact has) is not part of one:
+    /// the app does not know the contact.
+    @Test func moreThanTheItemIsNotPartOfIt() throws {
+        let engine = try EngineFixture.engine
+        let user = Self.session(contacts: Self.contacts, engine: engine)
+        let value = try Self.recipient("Send a message to Kenji Tanaka with UnicornChat saying hi", language: "en", user: user, engine: engine)
+        #expect(value.resolution.kind == .unsupported, "\(value.resolution)")
+        #expect(value.resolution.options.isEmpty)
+    }
+
+    /// The sample apps' own vocabulary: a BillPay account and a CarLink car said in part,
+    /// with the words around them the templates spell (an article).
+    @Test func theSampleAppsItemsSaidInPart() throws {
+        let engine = try EngineFixture.engine
+        let bill = try #require(engine.parse("Pay the Oak Street bill with BillPay", language: "en").best)
+        let payee = try #require(bill.parameter("billPayee")?.values.first)
+        #expect(payee.identifier == "account:city-power:12-oak")
+        #expect(payee.resolution.kind == .confirmationRequired)
+        #expect(payee.resolution.reason == "'Oak Street' is part of one payee of BillPay")
+
+        let car = try #require(engine.parse("How much battery does the Falcon have left?", language: "en").best)
+        #expect(car.intent.name == "INGetCarPowerLevelStatusIntent")
+        #expect(car.parameter("carName")?.values.first?.identifier == "car:falcon")
+    }
+}
