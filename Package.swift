@@ -41,7 +41,8 @@ let package = Package(
         .executableTarget(name: "CorpusEmbedder"),
         .plugin(name: "EmbedCorpora", capability: .buildTool(), dependencies: ["CorpusEmbedder"]),
         // The engine: the SiriKit catalogue, apps, resolution and handling; re-exports the stages.
-        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceCorpora",
+        // Its learned reading ranks intents with ParlanceTraining's classifier.
+        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceCorpora", "ParlanceTraining",
                                                  .product(name: "Yams", package: "Yams")]),
         // Trained parsers: training data formats (Snips, snips-nlu, Rasa) → a model induced from
         // them (templates, an intent classifier, a slot tagger), saved and read as an image.

@@ -344,7 +344,9 @@ public final class Engine: Sendable {
         let memo = Reader.Memo(user: user)
         if let language {
             guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
-            let best = read(text, in: [model], languageGiven: true, locked: locked, memo: memo)
+            let read = read(text, in: [model], languageGiven: true, locked: locked, memo: memo)
+            let lifted = liftingAppMention(text, best: read, models: [model], locked: locked, memo: memo)
+            let best = addingLearnedReading(text, best: lifted, models: [model], locked: locked, memo: memo)
             return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
         }
         // The languages with enough evidence first; the others only if those read nothing.
@@ -356,6 +358,9 @@ public final class Engine: Sendable {
             let others = evidence.filter { !$0.readFirst }.map { models[$0.index] }
             if !others.isEmpty { best = read(text, in: others, languageGiven: false, locked: locked, memo: memo) }
         }
+        let likely = evidence.filter(\.readFirst).map { models[$0.index] }
+        best = liftingAppMention(text, best: best, models: likely, locked: locked, memo: memo)
+        best = addingLearnedReading(text, best: best, models: likely, locked: locked, memo: memo)
         return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
     }
 

@@ -26,6 +26,9 @@ final class LanguageModel: Sendable {
     /// The intents built-in templates read (not only apps' example phrases): those whose
     /// examples' readings a built-in template's can drop (``Reader/ExampleRule``).
     let builtInIntents: Set<String>
+    /// The reading learned from the grammar's sentences and the apps' example phrases,
+    /// trained when first needed.
+    let learned: LearnedReading
 
     init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, form: Int) {
         self.tag = tag
@@ -33,6 +36,7 @@ final class LanguageModel: Sendable {
         self.scripts = language.writingScripts
         self.compiled = compiled
         self.form = form
+        learned = LearnedReading(grammar: compiled)
         builtInIntents = Set(compiled.grammar.intents.filter { $0.data.contains { $0.metadata["app"] == nil } }.map(\.name))
         let appItems = apps.enumerated().map { appIndex, app in
             (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }

@@ -9,6 +9,9 @@ struct Reader {
     let model: LanguageModel
     /// The language's vocabulary as the parse's user sees it: theirs, then the apps'.
     let vocabulary: ModelVocabulary
+    /// An app's name lifted out of the utterance (``AppMention``): every reading is of that
+    /// app, mentioned as said.
+    var mention: AppMention?
 
     init(engine: Engine, model: LanguageModel, user: UserSession) {
         self.engine = engine
@@ -535,6 +538,11 @@ struct Reader {
                 vocabularyApp = offer.app
                 evidence += 1
             }
+        }
+        if let mention {
+            if let mentioned, mentioned != mention.app { return }
+            mentioned = mention.app
+            mentionText = mention.text
         }
         var example: Int?
         let exampleApp = match.metadata["app"]

@@ -1,0 +1,109 @@
+import ParlanceGrammar
+import ParlanceText
+import ParlanceVocabulary
+
+/// An app's name said in an utterance, taken as the app the request is for, wherever it
+/// stands: "Where's my RideNow?", "Strideの坂道ダッシュを一時停止して", "把这首歌加到Tempo里的Road
+/// Trip歌单", "Ich brauch ein RideNow Economy zum Ostbahnhof".
+///
+/// The grammars name apps where their templates put them ("… with UnicornChat", "RideNowで
+/// …"). A name anywhere else falls to a free-text slot ("TempoのRoad Trip" as a playlist) or
+/// leaves the utterance unread. So when the best reading does not take a name the
+/// vocabulary found as the app's mention, the engine reads the utterance again with the name
+/// lifted out: the name, and the template words next to it that tie it to the sentence
+/// (possessives, particles, prepositions: "の", "里的", "mit", "in"), are blanked (spaces
+/// in their place, so every span keeps its offsets), and the readings are only of that app,
+/// which is mentioned. The lifted reading replaces the first only when it ranks before it
+/// (``ReadingKey``): a reading that explains every word (the name of a song that is also an
+/// app's name, as the user's vocabulary holds it) stands.
+struct AppMention: Sendable {
+    /// The app's index in the engine.
+    let app: Int
+    /// The name as said.
+    let text: String
+    /// Where it stands in the utterance, in scalars.
+    let span: Range<Int>
+
+    /// At most this many template words on either side of the name are lifted with it.
+    static let frameUnits = 3
+
+    /// The scalar ranges to blank for each way of lifting the name at `units` (a range of
+    /// `tokens`' units): the name alone, and with the template words next to it before, after
+    /// or both (the longest run of at most ``frameUnits`` units that the grammar spells).
+    static func liftings(of units: Range<Int>, in tokens: TokenizedText, grammar: CompiledGrammar) -> [[Range<Int>]] {
+        let all = tokens.units
+        func frame(_ range: Range<Int>) -> Bool {
+            PartialMatch.isFrame(all[range].map { tokens.normalizedScalars(of: $0) }[...], grammar: grammar)
+        }
+        var before = 0
+        for count in stride(from: min(frameUnits, units.lowerBound), through: 1, by: -1)
+        where frame((units.lowerBound - count)..<units.lowerBound) {
+            before = count
+            break
+        }
+        var after = 0
+        for count in stride(from: min(frameUnits, all.count - units.upperBound), through: 1, by: -1)
+        where frame(units.upperBound..<(units.upperBound + count)) {
+            after = count
+            break
+        }
+        var result: [[Range<Int>]] = []
+        for (b, a) in [(0, 0), (before, 0), (0, after), (before, after)] {
+            let lifted = (units.lowerBound - b)..<(units.upperBound + a)
+            let ranges = [all[lifted.lowerBound].scalarRange.lowerBound..<all[lifted.upperBound - 1].scalarRange.upperBound]
+            if !result.contains(ranges) { result.append(ranges) }
+        }
+        return result
+    }
+
+    /// `text` with the scalars of `ranges` replaced by spaces.
+    static func blanking(_ ranges: [Range<Int>], in text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            scalars.append(ranges.contains { $0.contains(offset) } ? " " : scalar)
+        }
+        return String(scalars)
+    }
+}
+
+extension Engine {
+    /// `best`, or a reading of `text` with an app's name lifted out (``AppMention``) when
+    /// that one ranks before it. Read in the language of `best`, else in the first of
+    /// `models` (the language whose words spell the most of the utterance).
+    func liftingAppMention(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
+                           locked: Bool, memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
+        if let top = best?.hypotheses.first {
+            switch top.appSelection {
+            case .mentioned, .example: return best
+            case .vocabulary, .ambiguous: break
+            }
+        }
+        var result = best
+        // The language of the best reading, else the one whose words spell the most of it.
+        guard let model = best?.model ?? models.first else { return best }
+        let tokens = memo.tokens(of: text, in: model)
+        let names = memo.appSpans(in: tokens, of: model, policy: .fixed(0)).names
+        guard !names.isEmpty else { return best }
+        var lifted: [(mention: AppMention, text: String)] = []
+        for name in names where !lifted.contains(where: { $0.mention.span == name.scalarRange }) {
+            let mention = AppMention(app: name.match.itemIndex, text: String(tokens.original(scalars: name.scalarRange)), span: name.scalarRange)
+            for ranges in AppMention.liftings(of: name.units, in: tokens, grammar: model.compiled) {
+                lifted.append((mention, AppMention.blanking(ranges, in: text)))
+            }
+        }
+        // As the first reads of a parse: template words as written first, corrected only
+        // when no lifting reads as written.
+        for fuzziness in [MatchOptions.Fuzziness.off, options.fuzziness] {
+            for (mention, text) in lifted {
+                var reader = Reader(engine: self, model: model, user: memo.user)
+                reader.mention = mention
+                let hypotheses = reader.read(text, locked: locked, memo: Reader.Memo(user: memo.user), fuzziness: fuzziness)
+                guard let top = hypotheses.first else { continue }
+                if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
+                result = (model, hypotheses)
+            }
+            if result?.hypotheses.first.map({ if case .mentioned = $0.appSelection { true } else { false } }) == true || fuzziness == options.fuzziness { break }
+        }
+        return result
+    }
+}

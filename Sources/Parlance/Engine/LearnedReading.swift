@@ -1,0 +1,161 @@
+import ParlanceGrammar
+import ParlanceText
+import ParlanceTraining
+
+/// A reading learned from examples, beside the grammar's: for a request that names an app
+/// in words no template of that app spells ("Castaway, turn it off in twenty minutes",
+/// "Where's my RideNow?", "Brewly, I'll have the usual").
+///
+/// Per language, an ``IntentRanker`` is trained on sentences of the grammar
+/// (``GrammarSampler``: ``sentencesPerIntent`` of each intent, its templates' phrasing
+/// with values left out) and on the app's example phrases (IntentPhrases, which the
+/// compiled grammar holds as templates of the app: every custom intent's examples), one
+/// ranker per app among the intents it supports. Each is trained the first time a parse
+/// needs it, once per language and app, and shared.
+///
+/// It answers only for an app the utterance names: when no reading of the grammar takes
+/// the name as its mention, even with the name lifted out (``AppMention``), the app's
+/// intents are ranked for the utterance without its name, and the most probable one is the
+/// first hypothesis, with its parameters unsaid (needsValue where required). Its
+/// ``IntentHypothesis/confidence`` is the ranker's probability among the app's intents
+/// times what the resolution of its parameters costs. A request naming no app is not
+/// guessed at: refusing it is better than a learned guess among every app.
+final class LearnedReading: @unchecked Sendable {
+    /// Sentences drawn from the grammar per intent.
+    static let sentencesPerIntent = 40
+    /// The template a learned hypothesis names (``Hypothesis/template``).
+    static let template = Template(text: "(learned reading: the grammar's sentences and the apps' example phrases)", expression: .empty,
+                                   location: SourceLocation(file: "(learned)", line: 1, column: 1))
+
+    private let grammar: CompiledGrammar
+    private let lock = Lock()
+    /// The grammar's sentences by intent, drawn on first use.
+    private var sentences: [String: [String]]?
+    /// One ranker per app, among its intents, trained on first use.
+    private var rankers: [Int: IntentRanker] = [:]
+
+    init(grammar: CompiledGrammar) { self.grammar = grammar }
+
+    /// The ranker among the intents `app` (its index in the engine) supports, trained on
+    /// first use: on the grammar's sentences of those intents and the app's own example
+    /// phrases (examples of other apps speak of other things). An intent with fewer
+    /// sentences than the most has them repeated (up to ``balancingRepeats`` times), so
+    /// that two examples of a custom intent weigh about as much as the grammar's many
+    /// sentences of a built-in one. Nil when the app supports no intent with sentences.
+    ///
+    /// - Complexity: training is O(epochs × sentences × features × intents) for the app's
+    ///   few intents: milliseconds in a release build.
+    func ranker(for app: Int, in engine: Engine) -> IntentRanker? {
+        lock.withLock {
+            if let known = rankers[app] { return known }
+            if sentences == nil {
+                var sampler = GrammarSampler(grammar.grammar)
+                sentences = Dictionary(grouping: sampler.sentences(perIntent: Self.sentencesPerIntent) { $0.metadata["app"] == nil }, by: \.intent).mapValues { $0.map(\.text) }
+            }
+            let bundle = engine.apps[app].bundleIdentifier
+            var byIntent: [String: [String]] = [:]
+            for intent in Set(engine.apps[app].supportedIntents) {
+                // The built-in templates' sentences of the intent, then the app's examples of it.
+                var texts = sentences?[intent] ?? []
+                texts += grammar.grammar.intent(named: intent).map { Self.examples(of: $0, app: bundle) } ?? []
+                if !texts.isEmpty { byIntent[intent] = texts }
+            }
+            guard !byIntent.isEmpty else { return nil }
+            let most = byIntent.values.map(\.count).max() ?? 1
+            var examples: [(text: String, label: String)] = []
+            for intent in byIntent.keys.sorted() {
+                let texts = byIntent[intent]!
+                let repeats = min(Self.balancingRepeats, max(1, most / texts.count))
+                for _ in 0..<repeats { examples += texts.map { ($0, intent) } }
+            }
+            let ranker = IntentRanker(examples: examples, tokenizer: grammar.tokenizer)
+            rankers[app] = ranker
+            return ranker
+        }
+    }
+
+    /// An intent's sentences at most repeated this many times to weigh as much as others.
+    static let balancingRepeats = 10
+
+    /// `intent`'s example phrases of the app `bundle`, as written (the app's name and
+    /// vocabulary left out).
+    private static func examples(of intent: Intent, app bundle: String) -> [String] {
+        intent.data.filter { $0.metadata["app"]?.string == bundle }.flatMap { $0.sentences.flatMap { $0.expression.sampledTexts(limit: 8) } }
+    }
+}
+
+extension Engine {
+    /// `best`, or first a learned reading (``LearnedReading``) for the app the utterance
+    /// names when no reading takes the name as its mention. `models` are read when there is
+    /// no best (else its model).
+    func addingLearnedReading(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
+                              locked: Bool, memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
+        if let top = best?.hypotheses.first {
+            switch top.appSelection {
+            case .mentioned, .example: return best
+            case .vocabulary, .ambiguous: break
+            }
+        }
+        for model in best.map({ [$0.model] }) ?? Array(models.prefix(1)) {
+            let tokens = memo.tokens(of: text, in: model)
+            let names = memo.appSpans(in: tokens, of: model, policy: .fixed(0)).names
+            // The longest name said (of two apps named, the one said in full).
+            guard let name = names.max(by: { $0.scalarRange.count < $1.scalarRange.count }) else { continue }
+            let app = name.match.itemIndex
+            let blanked = AppMention.blanking(names.map(\.scalarRange), in: text)
+            guard let ranker = model.learned.ranker(for: app, in: self) else { continue }
+            let ranked = ranker.ranked(blanked, among: Set(apps[app].supportedIntents))
+            guard let top = ranked.first, let intent = catalogue[top.label] else { continue }
+            let reader = Reader(engine: self, model: model, user: memo.user)
+            let (slots, offers) = Engine.vocabularySlots(of: intent, app: app, tokens: tokens, reader: reader, memo: memo,
+                                                         besides: names.map(\.scalarRange))
+            let explained = names.map(\.scalarRange) + slots.compactMap(\.span)
+            var unexplained = 0
+            for (offset, scalar) in text.unicodeScalars.enumerated() where !scalar.properties.isWhitespace && !explained.contains(where: { $0.contains(offset) }) {
+                unexplained += 1
+            }
+            let match = Hypothesis.unmatched(intent: intent.name, slots: slots, template: LearnedReading.template, unexplained: unexplained,
+                                             confidence: top.probability)
+            let scope = Reader.Scope(reader: reader, offers: offers, vocabularyOffers: offers, appNameSpans: [], locked: locked)
+            let parameters = Resolver(scope: scope, app: app).parameters(of: intent, from: match)
+            let confidence = parameters.reduce(top.probability) { product, parameter in
+                parameter.values.reduce(product) { $0 * $1.resolution.confidenceFactor }
+            }
+            let hypothesis = IntentHypothesis(app: apps[app], appSelection: .mentioned(String(tokens.original(scalars: name.scalarRange))),
+                                              intent: intent, language: model.tag, parameters: parameters, confidence: confidence,
+                                              requiresUnlock: locked && apps[app].intentsRestrictedWhileLocked.contains(intent.name),
+                                              match: match)
+            let others = best?.model === model ? best?.hypotheses ?? [] : []
+            return (model, Array(([hypothesis] + others).prefix(max(1, options.limit))))
+        }
+        return best
+    }
+
+    /// The app's vocabulary items found in the utterance as written, as slots of `intent`'s
+    /// parameters that their lists fill: the longest first, none overlapping another or
+    /// `besides` (the app's names), each parameter filled once. With the offers the slots'
+    /// ``SlotMatch/foundIndex`` refers to, for the resolver.
+    static func vocabularySlots(of intent: IntentDefinition, app: Int, tokens: TokenizedText, reader: Reader, memo: Reader.Memo,
+                                besides: [Range<Int>]) -> (slots: [SlotMatch], offers: [Reader.Offer]) {
+        let vocabulary = reader.vocabulary
+        let spans = (memo.userSpans(in: tokens, of: reader.model, policy: .fixed(0))
+            + memo.appSpans(in: tokens, of: reader.model, policy: .fixed(0)).vocabulary)
+            .filter { vocabulary.owner($0.match.itemIndex).app == app }
+            .sorted { ($0.scalarRange.count, -$0.scalarRange.lowerBound) > ($1.scalarRange.count, -$1.scalarRange.lowerBound) }
+        var taken = besides
+        var slots: [SlotMatch] = []
+        var offers: [Reader.Offer] = []
+        for span in spans where !taken.contains(where: { $0.overlaps(span.scalarRange) }) {
+            let lists = vocabulary.owner(span.match.itemIndex).lists
+            guard let parameter = intent.parameters.first(where: { parameter in
+                parameter.list.map { lists.contains($0) } == true && !slots.contains { $0.name == parameter.name }
+            }) else { continue }
+            offers.append(Reader.Offer(span: span, app: app, isAppName: false))
+            slots.append(SlotMatch(name: parameter.name, value: .string(span.match.matchedText), text: String(tokens.original(scalars: span.scalarRange)),
+                                   span: span.scalarRange, kind: .exact, foundIndex: offers.count - 1))
+            taken.append(span.scalarRange)
+        }
+        slots.sort { ($0.span?.lowerBound ?? 0) < ($1.span?.lowerBound ?? 0) }
+        return (slots, offers)
+    }
+}

@@ -1,0 +1,92 @@
+/// Sentences a grammar says, drawn at random: what a learned reading is trained on beside
+/// the apps' example phrases.
+///
+/// Each sentence follows one template of an intent: an alternative takes one branch, an
+/// optional part is said or not, a permutation's items come in a random order, a rule says
+/// what its template says (to a bounded depth), a list of values says one of its values, a
+/// number range one of its numbers in digits. Open lists (wildcards, lists the engine fills
+/// with vocabulary) say nothing: their words are names, not the phrasing of the intent.
+///
+/// Deterministic for a seed (SplitMix64).
+public struct GrammarSampler {
+    /// How deep rules may nest in one sentence; deeper references say nothing.
+    static let maximumDepth = 16
+
+    private let grammar: LanguageGrammar
+    private var state: UInt64
+
+    public init(_ grammar: LanguageGrammar, seed: UInt64 = 0x5eed_5a91e) {
+        self.grammar = grammar
+        state = seed
+    }
+
+    /// Up to `perIntent` distinct sentences of every intent (fewer when its templates say
+    /// fewer), drawn with at most four tries per sentence wanted, from the templates of the
+    /// data blocks `including` keeps.
+    ///
+    /// - Complexity: O(intents × perIntent × the size of one expansion).
+    public mutating func sentences(perIntent: Int, including: (IntentData) -> Bool = { _ in true }) -> [(intent: String, text: String)] {
+        var result: [(intent: String, text: String)] = []
+        for intent in grammar.intents {
+            let templates = intent.data.filter(including).flatMap { data in data.sentences.map { (template: $0, data: data) } }
+            guard !templates.isEmpty else { continue }
+            var seen: Set<String> = []
+            for _ in 0..<(4 * perIntent) where seen.count < perIntent {
+                let (template, data) = templates[next(below: templates.count)]
+                var text = ""
+                say(template.expression, rules: grammar.expansionRules(for: data), lists: grammar.lists(for: data), depth: 0, into: &text)
+                let cleaned = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                if !cleaned.isEmpty, seen.insert(cleaned).inserted { result.append((intent.name, cleaned)) }
+            }
+        }
+        return result
+    }
+
+    private mutating func say(_ expression: Expression, rules: [String: Template], lists: [String: SlotList], depth: Int,
+                              into text: inout String) {
+        switch expression {
+        case .literal(let literal):
+            text += literal.original
+        case .sequence(let items):
+            for item in items { say(item, rules: rules, lists: lists, depth: depth, into: &text) }
+        case .alternative(let branches):
+            guard !branches.isEmpty else { return }
+            say(branches[next(below: branches.count)], rules: rules, lists: lists, depth: depth, into: &text)
+        case .optional(let item):
+            if next(below: 2) == 0 { say(item, rules: rules, lists: lists, depth: depth, into: &text) }
+        case .permutation(let items):
+            var order = Array(items.indices)
+            for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, next(below: i + 1)) }
+            for index in order {
+                text += " "
+                say(items[index], rules: rules, lists: lists, depth: depth, into: &text)
+                text += " "
+            }
+        case .rule(let reference):
+            guard depth < Self.maximumDepth, let rule = rules[reference.ruleName] else { return }
+            say(rule.expression, rules: rules, lists: lists, depth: depth + 1, into: &text)
+        case .list(let reference):
+            guard let list = lists[reference.listName] else { return }
+            switch list.kind {
+            case .values(let values):
+                guard !values.isEmpty, depth < Self.maximumDepth else { return }
+                say(values[next(below: values.count)].input.expression, rules: rules, lists: lists, depth: depth + 1, into: &text)
+            case .range(let range):
+                let steps = max(0, min((range.upperBound - range.lowerBound) / max(1, range.step), 1_000))
+                text += " \(range.lowerBound + range.step * next(below: steps + 1)) "
+            case .wildcard, .external:
+                text += " "
+            }
+        }
+    }
+
+    /// A number in 0..<bound (SplitMix64).
+    private mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Int(z % UInt64(max(1, bound)))
+    }
+}

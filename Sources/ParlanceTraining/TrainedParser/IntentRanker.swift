@@ -1,0 +1,43 @@
+import ParlanceText
+
+/// Ranks labels (intents) for a text by similarity to labelled examples: the trained
+/// parser's intent classifier (multinomial logistic regression over TF-IDF weighted word
+/// unigrams, bigrams and character 3- and 4-grams) for callers outside the parser, such as
+/// the engine's learned reading, which trains one per language on its grammar's sentences
+/// and the apps' example phrases.
+///
+/// ```swift
+/// let ranker = IntentRanker(examples: [("Set a sleep timer for 30 minutes", "SetSleepTimerIntent"),
+///                                      ("Play History Hour", "INPlayMediaIntent")], tokenizer: tokenizer)
+/// ranker.ranked("turn it off in twenty minutes", among: ["SetSleepTimerIntent", "INPlayMediaIntent"])
+/// ```
+public struct IntentRanker: Sendable {
+    private let classifier: IntentClassifier
+    private let tokenizer: Tokenizer
+
+    /// The labels, sorted.
+    public var labels: [String] { classifier.intents }
+
+    /// Trains on `examples` (deterministic: a seeded order).
+    ///
+    /// - Complexity: O(epochs × examples × features per example × labels).
+    public init(examples: [(text: String, label: String)], tokenizer: Tokenizer, epochs: Int = 20) {
+        self.tokenizer = tokenizer
+        classifier = IntentClassifier(examples: examples.map { (TrainedParser.words(tokenizer.tokenize($0.text)), $0.label) }, epochs: epochs)
+    }
+
+    /// The labels of `among` that the ranker knows, most probable first, with their
+    /// probabilities renormalized over those labels.
+    public func ranked(_ text: String, among: Set<String>) -> [(label: String, probability: Double)] {
+        let tokenized = tokenizer.tokenize(text)
+        let probabilities = classifier.probabilities(tokenized.tokens.lazy.map { tokenized.normalizedScalars(of: $0) })
+        var result: [(label: String, probability: Double)] = []
+        var total = 0.0
+        for (index, label) in classifier.intents.enumerated() where among.contains(label) {
+            result.append((label, Double(probabilities[index])))
+            total += Double(probabilities[index])
+        }
+        guard total > 0 else { return [] }
+        return result.map { ($0.label, $0.probability / total) }.sorted { $0.probability > $1.probability }
+    }
+}
