@@ -31,6 +31,13 @@ final class LearnedReading: @unchecked Sendable {
     private let lock = Lock()
     /// The grammar's sentences by intent, drawn on first use.
     private var sentences: [String: [String]]?
+    /// The words that frame requests of any intent ("could", "you", "please", "for me"):
+    /// those the sentences of at least ``frameShare`` of the grammar's intents say. They
+    /// are no evidence of one intent, and an app's few examples, which seldom say them,
+    /// would otherwise make every polite request a built-in intent's.
+    private var frameWords: Set<String> = []
+    /// The share of intents whose sentences say a frame word.
+    static let frameShare = 0.3
     /// One ranker per app, among its intents, trained on first use.
     private var rankers: [Int: IntentRanker] = [:]
 
@@ -50,7 +57,15 @@ final class LearnedReading: @unchecked Sendable {
             if let known = rankers[app] { return known }
             if sentences == nil {
                 var sampler = GrammarSampler(grammar.grammar)
-                sentences = Dictionary(grouping: sampler.sentences(perIntent: Self.sentencesPerIntent) { $0.metadata["app"] == nil }, by: \.intent).mapValues { $0.map(\.text) }
+                let drawn = Dictionary(grouping: sampler.sentences(perIntent: Self.sentencesPerIntent) { $0.metadata["app"] == nil }, by: \.intent)
+                    .mapValues { $0.map(\.text) }
+                var intentsSaying: [String: Int] = [:]
+                for texts in drawn.values {
+                    for word in Set(texts.flatMap { IntentRanker.words(of: $0, tokenizer: grammar.tokenizer) }) { intentsSaying[word, default: 0] += 1 }
+                }
+                let least = max(2, Int((Double(drawn.count) * Self.frameShare).rounded(.up)))
+                frameWords = Set(intentsSaying.filter { $0.value >= least }.keys)
+                sentences = drawn
             }
             let bundle = engine.apps[app].bundleIdentifier
             var byIntent: [String: [String]] = [:]
@@ -68,7 +83,7 @@ final class LearnedReading: @unchecked Sendable {
                 let repeats = min(Self.balancingRepeats, max(1, most / texts.count))
                 for _ in 0..<repeats { examples += texts.map { ($0, intent) } }
             }
-            let ranker = IntentRanker(examples: examples, tokenizer: grammar.tokenizer)
+            let ranker = IntentRanker(examples: examples, tokenizer: grammar.tokenizer, ignoredWords: frameWords)
             rankers[app] = ranker
             return ranker
         }

@@ -14,23 +14,35 @@ import ParlanceText
 public struct IntentRanker: Sendable {
     private let classifier: IntentClassifier
     private let tokenizer: Tokenizer
+    /// Normalized words that are no evidence (stop words): left out of training and ranking.
+    public let ignoredWords: Set<String>
 
     /// The labels, sorted.
     public var labels: [String] { classifier.intents }
 
-    /// Trains on `examples` (deterministic: a seeded order).
+    /// Trains on `examples` (deterministic: a seeded order), leaving out `ignoredWords`
+    /// (normalized as `tokenizer` normalizes).
     ///
     /// - Complexity: O(epochs × examples × features per example × labels).
-    public init(examples: [(text: String, label: String)], tokenizer: Tokenizer, epochs: Int = 20) {
+    public init(examples: [(text: String, label: String)], tokenizer: Tokenizer, ignoredWords: Set<String> = [], epochs: Int = 20) {
         self.tokenizer = tokenizer
-        classifier = IntentClassifier(examples: examples.map { (TrainedParser.words(tokenizer.tokenize($0.text)), $0.label) }, epochs: epochs)
+        self.ignoredWords = ignoredWords
+        classifier = IntentClassifier(examples: examples.map {
+            (TrainedParser.words(tokenizer.tokenize($0.text)).filter { !ignoredWords.contains($0) }, $0.label)
+        }, epochs: epochs)
+    }
+
+    /// The normalized words of `text` as a ranker reads them (the words ``ignoredWords`` holds).
+    public static func words(of text: String, tokenizer: Tokenizer) -> [String] {
+        TrainedParser.words(tokenizer.tokenize(text))
     }
 
     /// The labels of `among` that the ranker knows, most probable first, with their
     /// probabilities renormalized over those labels.
     public func ranked(_ text: String, among: Set<String>) -> [(label: String, probability: Double)] {
         let tokenized = tokenizer.tokenize(text)
-        let probabilities = classifier.probabilities(tokenized.tokens.lazy.map { tokenized.normalizedScalars(of: $0) })
+        let words = ignoredWords.isEmpty ? TrainedParser.words(tokenized) : TrainedParser.words(tokenized).filter { !ignoredWords.contains($0) }
+        let probabilities = classifier.probabilities(words.lazy.map(\.unicodeScalars))
         var result: [(label: String, probability: Double)] = []
         var total = 0.0
         for (index, label) in classifier.intents.enumerated() where among.contains(label) {

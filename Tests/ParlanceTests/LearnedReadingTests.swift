@@ -1,0 +1,111 @@
+import Foundation
+import Parlance
+import Testing
+
+/// What no template spells: an app named where no template puts it, and an app's custom
+/// intents said in other words than its examples (a learned reading, trained on the app's
+/// example phrases and the grammar's sentences).
+@Suite struct LearnedReadingTests {
+    /// A greenhouse app of the test's own, in Apple's formats (Info.plist, an
+    /// AppIntentVocabulary.plist per language), with two custom intents and a built-in one.
+    static let greenhouse: Result<App, any Error> = Result { () throws -> App in
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-learned-\(ProcessInfo.processInfo.processIdentifier)")
+        let folder = root.appendingPathComponent("Verdant")
+        func plist(_ body: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>\(body)</dict></plist>
+            """
+        }
+        func phrases(_ intents: [(String, [String])]) -> String {
+            plist("<key>IntentPhrases</key><array>" + intents.map { name, examples in
+                "<dict><key>IntentName</key><string>\(name)</string><key>IntentExamples</key><array>"
+                    + examples.map { "<string>\($0)</string>" }.joined() + "</array></dict>"
+            }.joined() + "</array>")
+        }
+        let info = plist("""
+            <key>CFBundleIdentifier</key><string>com.example.verdant</string><key>CFBundleName</key><string>Verdant</string>
+            <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.intents-service</string>
+            <key>NSExtensionAttributes</key><dict><key>IntentsSupported</key><array>
+            <string>WaterPlantsIntent</string><string>ShowHumidityIntent</string><string>INCreateNoteIntent</string>
+            </array></dict></dict>
+            """)
+        let localizations = [
+            ("en", phrases([("WaterPlantsIntent", ["Water my plants with Verdant", "Start the sprinklers in Verdant"]),
+                            ("ShowHumidityIntent", ["How humid is the greenhouse in Verdant", "Show the humidity with Verdant"])])),
+            ("de", phrases([("WaterPlantsIntent", ["Gieß meine Pflanzen mit Verdant", "Starte die Sprinkler in Verdant"]),
+                            ("ShowHumidityIntent", ["Wie feucht ist das Gewächshaus in Verdant", "Zeig die Luftfeuchtigkeit mit Verdant"])])),
+        ]
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(info.utf8).write(to: folder.appendingPathComponent("Info.plist"))
+        for (language, vocabulary) in localizations {
+            let lproj = folder.appendingPathComponent("\(language).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            try Data(vocabulary.utf8).write(to: lproj.appendingPathComponent("AppIntentVocabulary.plist"))
+        }
+        let loaded = AppLoader.load(root.path)
+        struct NotLoaded: Error { let issues: [AppIssue] }
+        guard let app = loaded.apps.first else { throw NotLoaded(issues: loaded.issues) }
+        return app
+    }
+
+    static let engine: Result<Engine, any Error> = Result { () throws -> Engine in
+        try Engine(apps: EngineFixture.apps + [greenhouse.get()], grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
+    }
+
+    /// Custom intents understood from two examples, in words the examples do not use.
+    @Test(arguments: [
+        ("Verdant, the tomatoes look thirsty, water them", "en", "WaterPlantsIntent"),
+        ("Could you check the humidity for me with Verdant?", "en", "ShowHumidityIntent"),
+        ("Verdant, sind die Pflanzen gegossen? Bitte gieß sie", "de", "WaterPlantsIntent"),
+        ("Verdant, wie hoch ist die Luftfeuchtigkeit gerade?", "de", "ShowHumidityIntent"),
+    ])
+    func customIntentsInOtherWords(request: String, language: String, intent: String) throws {
+        let engine = try Self.engine.get()
+        let best = try #require(engine.parse(request, language: language).best, "\(request)")
+        #expect(best.app.bundleIdentifier == "com.example.verdant")
+        #expect(best.intent.name == intent, "\(request)")
+        #expect(best.appSelection == .mentioned("Verdant"))
+        #expect(best.match.template.location.file == "(learned)")
+        // Without the language: the same answer.
+        #expect(engine.parse(request).best?.intent.name == intent, "\(request), no language given")
+    }
+
+    /// No app named: no learned guess. The learned reading never answers what the grammar
+    /// does not read and no app is named in.
+    @Test func noAppNamedNoGuess() throws {
+        let engine = try Self.engine.get()
+        #expect(engine.parse("the tomatoes look thirsty, water them", language: "en").best?.intent.name != "WaterPlantsIntent")
+        #expect(engine.parse("tell me a joke", language: "en").best?.match.template.location.file != "(learned)")
+    }
+
+    /// An app's name said where no template puts it, lifted out: the reading is the app's,
+    /// and no value keeps the name.
+    @Test(arguments: [
+        ("Where's my RideNow?", "en", "com.example.ridenow", "INGetRideStatusIntent"),
+        ("Storniere bitte meine RideNow-Fahrt", "de", "com.example.ridenow", "INCancelRideIntent"),
+        ("RideNowの配車、今どこにいる？", "ja", "com.example.ridenow", "INGetRideStatusIntent"),
+    ])
+    func anAppNamedAnywhere(request: String, language: String, app: String, intent: String) throws {
+        let engine = try Self.engine.get()
+        let best = try #require(engine.parse(request, language: language).best, "\(request)")
+        #expect(best.app.bundleIdentifier == app, "\(request)")
+        #expect(best.intent.name == intent, "\(request)")
+        for parameter in best.parameters {
+            for value in parameter.values { #expect(value.text?.contains("RideNow") != true, "\(request): \(parameter.name)") }
+        }
+    }
+
+    /// The name and the particle that ties it to a value are lifted together: the playlist
+    /// is the user's, as written.
+    @Test func aPossessiveParticleIsNotPartOfTheValue() throws {
+        let engine = try Self.engine.get()
+        let best = try #require(engine.parse("この曲をTempoのRoad Tripに追加して", language: "ja").best)
+        #expect(best.app.bundleIdentifier == "com.example.tempo")
+        #expect(best.appSelection == .mentioned("Tempo"))
+        let playlist = try #require(best.parameter("mediaDestination.playlistName")?.values.first)
+        #expect(playlist.value == .string("Road Trip"))
+        #expect(playlist.resolution.kind == .success)
+    }
+}
