@@ -562,11 +562,60 @@ struct Reader {
         let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
         for app in targets {
             if let vocabularyApp, vocabularyApp != app { continue }
+            let match = itemsToTheirParameters(match, intent: intent, app: app, offers: offers)
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
                                     mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,
                                     selection: selection, scope: scope))
         }
+    }
+
+    /// `match` with each free-text value that is exactly an item of `app` of another
+    /// parameter's list given to that parameter, when the intent has it and nothing fills
+    /// it: the vocabulary says what a value is ("Écris au Horn Club : …" reads the group
+    /// where the template put a contact; "messages from the Stardust Team" are a group's,
+    /// not a sender's). The item must be found on exactly the value's words.
+    func itemsToTheirParameters(_ match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer]) -> Hypothesis {
+        let slots = match.slots
+        var changed: [SlotMatch]?
+        for index in slots.indices {
+            let slot = slots[index]
+            guard slot.kind == .wildcard, slot.foundIndex == nil, let span = slot.span,
+                  let parameter = intent.parameters.first(where: { $0.name == slot.name }), case .vocabulary = parameter.kind else { continue }
+            for (offerIndex, offer) in offers.enumerated() where !offer.isAppName && offer.app == app
+                && offer.span.scalarRange.clamped(to: span) == offer.span.scalarRange {
+                let lists = vocabulary.owner(offer.span.match.itemIndex).lists
+                guard !lists.contains(where: { $0 == parameter.list }),
+                      let other = intent.parameters.first(where: { other in
+                          other.name != parameter.name && other.list.map { lists.contains($0) } == true
+                              && !(changed ?? slots).contains { $0.name == other.name }
+                      }),
+                      isFrame(around: offer.span.scalarRange, in: slot) else { continue }
+                if changed == nil { changed = slots }
+                let item = offer.span.scalarRange
+                let scalars = Array(slot.text.unicodeScalars)
+                let text = String(String.UnicodeScalarView(scalars[(item.lowerBound - span.lowerBound)..<(item.upperBound - span.lowerBound)]))
+                changed![index] = SlotMatch(name: other.name, value: .string(offer.span.match.matchedText), text: text,
+                                            span: item, kind: .wildcard, foundIndex: offerIndex)
+                break
+            }
+        }
+        return changed.map { match.with(slots: $0) } ?? match
+    }
+
+    /// Whether what `slot` says around `item` (a range of the utterance inside the slot's
+    /// span) is only words the templates spell: an article or a possessive ("the Stardust
+    /// Team"), not more of a name.
+    func isFrame(around item: Range<Int>, in slot: SlotMatch) -> Bool {
+        guard let span = slot.span, item != span else { return true }
+        let scalars = Array(slot.text.unicodeScalars)
+        guard scalars.count == span.count else { return false }
+        for part in [0..<(item.lowerBound - span.lowerBound), (item.upperBound - span.lowerBound)..<scalars.count] where !part.isEmpty {
+            let text = model.compiled.tokenize(String(String.UnicodeScalarView(scalars[part])))
+            let words = PartialMatch.Words(text)
+            guard PartialMatch.isFrame(words.units[...], grammar: model.compiled) else { return false }
+        }
+        return true
     }
 
     /// The ``ReadingKey`` that ``Resolver`` would give `match` for `app`, from the slots and

@@ -138,6 +138,13 @@ public struct Hypothesis: Sendable {
     /// The slot named `name`, if filled.
     public func slot(_ name: String) -> SlotMatch? { slots.first { $0.name == name } }
 
+    /// The same reading with other slots (the caller's reading of its values: a value the
+    /// template gave one slot that the vocabulary says is another's); its ranking stays.
+    public func with(slots: [SlotMatch]) -> Hypothesis {
+        Hypothesis(intent: intent, slots: slots, context: context, metadata: metadata, response: response, template: template,
+                   ranking: ranking, confidence: confidence, isNearTie: isNearTie)
+    }
+
     /// The slots as hassil's `entities`: name → value.
     public var slotValues: [String: DataValue] {
         Dictionary(slots.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })

@@ -1,0 +1,23 @@
+import Foundation
+import Parlance
+import Testing
+
+/// The vocabulary says what a value is: a value the template gave one parameter that is
+/// exactly an item of another parameter's list (articles aside) goes to that parameter.
+@Suite struct VocabularyFirstTests {
+    @Test(arguments: [
+        ("Écris au Horn Club sur UnicornChat : on répète demain", "fr", "speakableGroupName", "Horn Club"),
+        ("Show me the messages from the Stardust Team in UnicornChat", "en", "speakableGroupNames", "Stardust Team"),
+        ("Schreib dem Horn Club mit UnicornChat: Probe fällt aus", "de", "speakableGroupName", "Horn Club"),
+    ])
+    func aGroupSaidWhereTheTemplateHasAContact(request: String, language: String, parameter: String, group: String) throws {
+        let engine = try EngineFixture.engine
+        let best = try #require(engine.parse(request, language: language).best, "\(request)")
+        #expect(best.app.bundleIdentifier == "com.example.unicornchat")
+        let value = try #require(best.parameter(parameter)?.values.first, "\(request): \(best.parameters.map(\.name))")
+        #expect(value.value == .string(group))
+        #expect(value.resolution.kind == .success)
+        // The contact parameters keep nothing of it.
+        for name in ["recipients", "senders"] { #expect(best.parameter(name)?.values.first?.value == nil, "\(request): \(name)") }
+    }
+}
