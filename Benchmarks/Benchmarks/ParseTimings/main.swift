@@ -65,6 +65,65 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 let corpora = repository.appendingPathComponent("Corpora")
 let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/bench/vocab/vocab_100k.tsv")
 
+// --blind [FOLDER...]: requests the engine was never tuned for (Corpora/tests/blind by
+// default; each folder with its own apps/), with the sample apps and those apps, no language
+// given: the first pass of a fresh engine (every one-time cost included: learned readings
+// are trained on first use), then five warm passes; then stop.
+if let at = arguments.firstIndex(of: "--blind") {
+    var folders = arguments[(at + 1)...].prefix { !$0.hasPrefix("--") }.map { URL(fileURLWithPath: $0) }
+    if folders.isEmpty { folders = [corpora.appendingPathComponent("tests/blind")] }
+    var blindApps = AppLoader.load(corpora.appendingPathComponent("apps").path).apps
+    var items: [UtteranceTest] = []
+    // Every folder's apps are installed for every folder's requests (a later set's requests
+    // may name an earlier set's apps).
+    for folder in [corpora.appendingPathComponent("tests/blind")] + folders {
+        for app in AppLoader.load(folder.appendingPathComponent("apps").path).apps where !blindApps.contains(where: { $0.bundleIdentifier == app.bundleIdentifier }) {
+            blindApps.append(app)
+        }
+    }
+    for folder in folders { items += (try? UtteranceTest.load(folder.path)) ?? [] }
+    let clock = ContinuousClock()
+    let loadStart = clock.now
+    let blindEngine = try Engine(apps: blindApps, grammars: corpora.appendingPathComponent("grammars"))
+    let load = micros(clock.now - loadStart) / 1000
+    var first: [Double] = []
+    var passed = 0
+    for item in items {
+        let start = clock.now
+        let result = blindEngine.parse(item.utterance, locked: item.locked)
+        first.append(micros(clock.now - start))
+        if item.mismatch(result) == nil { passed += 1 }
+    }
+    var warm: [Double] = []
+    var perItem = [[Double]](repeating: [], count: items.count)
+    for _ in 0..<5 {
+        for (position, item) in items.enumerated() {
+            let start = clock.now
+            _ = blindEngine.parse(item.utterance, locked: item.locked)
+            warm.append(micros(clock.now - start))
+            perItem[position].append(warm.last!)
+        }
+    }
+    if slowest > 0 {
+        let medians = perItem.map { $0.sorted()[$0.count / 2] }
+        for position in medians.indices.sorted(by: { medians[$0] > medians[$1] }).prefix(slowest) {
+            FileHandle.standardError.write(Data(String(format: "slow %.0f µs: %@\n", medians[position], items[position].utterance).utf8))
+        }
+        for position in first.indices.sorted(by: { first[$0] > first[$1] }).prefix(slowest) {
+            FileHandle.standardError.write(Data(String(format: "slow first %.0f µs: %@\n", first[position], items[position].utterance).utf8))
+        }
+    }
+    let firstSorted = first.sorted()
+    warm.sort()
+    print(String(format: "blind requests: %d from %@; engine load %.0f ms (%d apps)", items.count,
+                 folders.map(\.lastPathComponent).joined(separator: ", "), load, blindApps.count))
+    print(String(format: "exact, no language given: %.1f%%", 100 * Double(passed) / Double(max(1, items.count))))
+    print(String(format: "first pass (fresh engine): p50 %.1f µs, p99 %.1f µs, max %.2f ms, over 2 ms: %d",
+                 percentile(firstSorted, 0.5), percentile(firstSorted, 0.99), (firstSorted.last ?? 0) / 1000, first.count { $0 > 2000 }))
+    print(String(format: "warm (5 passes): p50 %.1f µs, p99 %.1f µs", percentile(warm, 0.5), percentile(warm, 0.99)))
+    exit(0)
+}
+
 var apps = AppLoader.load(corpora.appendingPathComponent("apps").path).apps
 var added = 0
 if let data = FileManager.default.contents(atPath: shared.path), entryLimit > 0 {

@@ -81,9 +81,23 @@ struct ItemOwner: Sendable {
 
 /// Vocabulary items indexed together, with the app and the grammar lists of each; items of
 /// no list are left out.
-final class VocabularyShard: Sendable {
+final class VocabularyShard: @unchecked Sendable {
     let index: VocabularyIndex
     let owners: [ItemOwner]
+    /// The items by the words of their keys, built on first use (``words``).
+    private var builtWords: ItemWordIndex?
+    private let wordsLock = Lock()
+
+    /// The items by the words of their keys (``ItemWordIndex``), built from the index the
+    /// first time a name said in part is looked for.
+    var words: ItemWordIndex {
+        wordsLock.withLock {
+            if let builtWords { return builtWords }
+            let built = ItemWordIndex(index)
+            builtWords = built
+            return built
+        }
+    }
     /// For each (app, list): the items, most important first.
     private let listItems: [AppList: [Int]]
     /// For each (app, list, type): the items of that type, most important first (what a
@@ -334,4 +348,36 @@ struct VocabularyLists: Sendable {
         case .parameter(let keyPath): byKeyPath[keyPath].map { [$0] } ?? []
         }
     }
+}
+
+/// The items of an index by the words of their keys, and in scripts written without spaces
+/// by their characters: where ``PartialMatch`` looks for the items a name said in part may
+/// be part of, instead of reading every item of the list. Built from the keys the index
+/// already normalized (``VocabularyIndex/forEachKey(_:)``).
+final class ItemWordIndex: Sendable {
+    private let items: [String: [Int32]]
+
+    /// The first scalar of the scripts written without spaces whose characters are keys of
+    /// their own (CJK radicals, kana, ideographs and on).
+    static let firstUnspacedScalar: UInt32 = 0x2E80
+
+    init(_ index: VocabularyIndex) {
+        var items: [String: [Int32]] = [:]
+        index.forEachKey { key, owners in
+            var seen: Set<String> = []
+            for word in key.split(separator: " ") {
+                let text = String(String.UnicodeScalarView(word))
+                if seen.insert(text).inserted { for item in owners { items[text, default: []].append(Int32(item)) } }
+                for scalar in word where scalar.value >= ItemWordIndex.firstUnspacedScalar {
+                    let character = String(scalar)
+                    if seen.insert(character).inserted { for item in owners { items[character, default: []].append(Int32(item)) } }
+                }
+            }
+        }
+        self.items = items
+    }
+
+    /// The items with `word` (a normalized word, or one character of a script written
+    /// without spaces) in a key, in index order; an item may appear more than once.
+    func items(with word: String) -> [Int32] { items[word] ?? [] }
 }

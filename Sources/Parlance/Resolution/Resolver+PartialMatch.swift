@@ -19,13 +19,46 @@ import ParlanceVocabulary
 ///
 /// The items whose phrases share the longest part are the candidates, most important first
 /// (the order of ``ModelVocabulary/items(app:list:)``: the user's before the app's, each
-/// in its priority).
+/// in its priority). Only items that hold a word of the said text are read, found through
+/// a word index of the vocabulary (``ItemWordIndex``): with 100,000 contacts, "Message Bob"
+/// reads the few Bobs.
 struct PartialMatch {
     /// The items read are at most this many per parameter: a partial match is a question
     /// to the user, and among more items than that the question is not worth asking.
-    static let itemsRead = 5_000
+    static let itemsRead = 1_000
     /// The most options a disambiguation offers.
     static let optionsOffered = 10
+
+    /// The items of `app` in `list` that hold a word of `said` that is not a template word
+    /// (or, in scripts written without spaces, one of its characters), most important
+    /// first, at most ``itemsRead``: looked up in the shards' word indexes
+    /// (``ItemWordIndex``), not read item by item.
+    static func candidates(for said: Words, app: Int, list: String, vocabulary: ModelVocabulary, grammar: CompiledGrammar) -> [Int] {
+        var keys: Set<String> = []
+        for unit in said.units where !grammar.spellsWord(unit) || unit.count >= 4 {
+            let word = String(String.UnicodeScalarView(unit))
+            if unit.count > 1 || unit.first.map({ $0.value < ItemWordIndex.firstUnspacedScalar }) == true {
+                keys.insert(word)
+            }
+            for scalar in unit where scalar.value >= ItemWordIndex.firstUnspacedScalar { keys.insert(String(scalar)) }
+        }
+        var found: Set<Int> = []
+        func gather(_ shard: VocabularyShard, offset: Int) {
+            for key in keys {
+                for item in shard.words.items(with: key) where found.count < itemsRead {
+                    let owner = shard.owners[Int(item)]
+                    if owner.app == app, owner.lists.contains(list) { found.insert(Int(item) + offset) }
+                }
+            }
+        }
+        gather(vocabulary.user, offset: 0)
+        gather(vocabulary.app, offset: vocabulary.userCount)
+        // SiriKit's order: the user's items first, each source by priority (as the lists keep them).
+        return found.sorted { a, b in
+            let (x, y) = (vocabulary.item(a), vocabulary.item(b))
+            return (x.source, x.priority, a) < (y.source, y.priority, b)
+        }
+    }
 
     /// One phrase's or the said text's units, normalized, as the grammar reads them.
     struct Words {
@@ -108,8 +141,9 @@ extension Resolver {
     /// (``PartialMatch``): disambiguation among several, confirmation of one; nil when it is
     /// part of none.
     ///
-    /// - Complexity: tokenizing the said text and the phrases of the app's items of the list
-    ///   (at most ``PartialMatch/itemsRead``), and per phrase a table of said × phrase units.
+    /// - Complexity: tokenizing the said text, a word index lookup per word, and tokenizing
+    ///   the phrases of the items holding one (at most ``PartialMatch/itemsRead``), with per
+    ///   phrase a table of said × phrase units.
     func partialMatch(_ slot: SlotMatch, list: String) -> ParameterValue? {
         let grammar = model.compiled
         let saidText = grammar.tokenize(slot.text)
@@ -118,7 +152,7 @@ extension Resolver {
         var longest = 0
         var part: Range<Int> = 0..<0
         var candidates: [(item: Int, phrase: String)] = []
-        for itemIndex in vocabulary.items(app: app, list: list).prefix(PartialMatch.itemsRead) {
+        for itemIndex in PartialMatch.candidates(for: said, app: app, list: list, vocabulary: vocabulary, grammar: grammar) {
             let item = vocabulary.item(itemIndex)
             var best: (letters: Int, part: Range<Int>, phrase: String)?
             for phrase in item.phrases {

@@ -549,3 +549,37 @@ enum KeyNormalization {
         }
     }
 }
+
+extension VocabularyIndex {
+    /// Calls `body` with every distinct key (a phrase or pronunciation normalized as the
+    /// index normalizes, units joined as ``VocabularyIndex`` describes) and the items that
+    /// have it, in no particular order: for views of the vocabulary built from what the
+    /// index already normalized (a word index of the items, say) without normalizing every
+    /// phrase again.
+    ///
+    /// - Complexity: O(total key length + entries).
+    public func forEachKey(_ body: (_ key: [Unicode.Scalar], _ items: [Int]) -> Void) {
+        switch storage {
+        case .narrow(let core): core.forEachKey(body)
+        case .wide(let core): core.forEachKey(body)
+        }
+    }
+}
+
+extension IndexCore {
+    func forEachKey(_ body: (_ key: [Unicode.Scalar], _ items: [Int]) -> Void) {
+        var key: [Unicode.Scalar] = []
+        var items: [Int] = []
+        for index in 0..<keyCount {
+            key.removeAll(keepingCapacity: true)
+            for position in Int(keyStarts[index])..<Int(keyStarts[index + 1]) {
+                let label = pool[position]
+                let value = alphabet.map { $0.scalars[Int(label)] } ?? UInt32(label)
+                if let scalar = Unicode.Scalar(value) { key.append(scalar) }
+            }
+            items.removeAll(keepingCapacity: true)
+            for posting in Int(keyPostingStarts[index])..<Int(keyPostingStarts[index + 1]) { items.append(Int(postingItems[posting])) }
+            body(key, items)
+        }
+    }
+}
