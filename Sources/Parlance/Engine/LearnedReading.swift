@@ -40,6 +40,8 @@ final class LearnedReading: @unchecked Sendable {
     static let frameShare = 0.3
     /// One ranker per app, among its intents, trained on first use.
     private var rankers: [Int: IntentRanker] = [:]
+    /// The language's number reader, made on first use (tens of milliseconds of ICU).
+    private var numbers: NumberReader?
 
     init(grammar: CompiledGrammar) { self.grammar = grammar }
 
@@ -56,15 +58,18 @@ final class LearnedReading: @unchecked Sendable {
         lock.withLock {
             if let known = rankers[app] { return known }
             if sentences == nil {
+                numbers = try? NumberReader(language: grammar.tokenizer.language)
                 var sampler = GrammarSampler(grammar.grammar)
                 let drawn = Dictionary(grouping: sampler.sentences(perIntent: Self.sentencesPerIntent) { $0.metadata["app"] == nil }, by: \.intent)
                     .mapValues { $0.map(\.text) }
                 var intentsSaying: [String: Int] = [:]
                 for texts in drawn.values {
-                    for word in Set(texts.flatMap { IntentRanker.words(of: $0, tokenizer: grammar.tokenizer) }) { intentsSaying[word, default: 0] += 1 }
+                    for word in Set(texts.flatMap { IntentRanker.words(of: $0, tokenizer: grammar.tokenizer, numbers: numbers) }) { intentsSaying[word, default: 0] += 1 }
                 }
                 let least = max(2, Int((Double(drawn.count) * Self.frameShare).rounded(.up)))
                 frameWords = Set(intentsSaying.filter { $0.value >= least }.keys)
+                // A number says something wherever it stands ("in 20 minutes").
+                frameWords.remove(IntentRanker.numberWord)
                 sentences = drawn
             }
             let bundle = engine.apps[app].bundleIdentifier
@@ -83,10 +88,20 @@ final class LearnedReading: @unchecked Sendable {
                 let repeats = min(Self.balancingRepeats, max(1, most / texts.count))
                 for _ in 0..<repeats { examples += texts.map { ($0, intent) } }
             }
-            let ranker = IntentRanker(examples: examples, tokenizer: grammar.tokenizer, ignoredWords: frameWords)
+            let ranker = IntentRanker(examples: examples, tokenizer: grammar.tokenizer, numbers: numbers, ignoredWords: frameWords)
             rankers[app] = ranker
             return ranker
         }
+    }
+
+    /// How sure the ranker must be of a custom intent to put it before a reading of the
+    /// grammar that names the app but leaves most of the request to free text.
+    static let sureProbability = 0.75
+
+    /// Whether `hypothesis` leaves at least half of the letters of `text` to free text.
+    static func isMostlyFreeText(_ hypothesis: IntentHypothesis, of text: String) -> Bool {
+        let letters = text.unicodeScalars.count { !$0.properties.isWhitespace }
+        return hypothesis.reading.freeTextScalars * 2 >= letters
     }
 
     /// An intent's sentences at most repeated this many times to weigh as much as others.
@@ -101,13 +116,20 @@ final class LearnedReading: @unchecked Sendable {
 
 extension Engine {
     /// `best`, or first a learned reading (``LearnedReading``) for the app the utterance
-    /// names when no reading takes the name as its mention. `models` are read when there is
-    /// no best (else its model).
+    /// names when no reading takes the name as its mention, or when the reading that does
+    /// is mostly free text (``LearnedReading/isMostlyFreeText(_:of:)``) and the ranker is
+    /// sure (``LearnedReading/sureProbability``) of one of the app's intents that no
+    /// built-in template reads (a custom intent, known only from its examples). `models`
+    /// are read when there is no best (else its model).
     func addingLearnedReading(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
                               locked: Bool, memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
+        var challenged: IntentHypothesis?
         if let top = best?.hypotheses.first {
             switch top.appSelection {
-            case .mentioned, .example: return best
+            case .example: return best
+            case .mentioned:
+                guard LearnedReading.isMostlyFreeText(top, of: text) else { return best }
+                challenged = top
             case .vocabulary, .ambiguous: break
             }
         }
@@ -121,6 +143,10 @@ extension Engine {
             guard let ranker = model.learned.ranker(for: app, in: self) else { continue }
             let ranked = ranker.ranked(blanked, among: Set(apps[app].supportedIntents))
             guard let top = ranked.first, let intent = catalogue[top.label] else { continue }
+            if let challenged {
+                guard challenged.app.bundleIdentifier == apps[app].bundleIdentifier, challenged.intent.name != top.label,
+                      top.probability >= LearnedReading.sureProbability, !model.builtInIntents.contains(top.label) else { return best }
+            }
             let reader = Reader(engine: self, model: model, user: memo.user)
             let (slots, offers) = Engine.vocabularySlots(of: intent, app: app, tokens: tokens, reader: reader, memo: memo,
                                                          besides: names.map(\.scalarRange))

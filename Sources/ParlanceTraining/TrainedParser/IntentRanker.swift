@@ -16,6 +16,12 @@ public struct IntentRanker: Sendable {
     private let tokenizer: Tokenizer
     /// Normalized words that are no evidence (stop words): left out of training and ranking.
     public let ignoredWords: Set<String>
+    /// Reads numbers in digits and words: each becomes one word, ``numberWord``, so that
+    /// "30 minutes" in an example and "twenty minutes" in a request say the same thing.
+    private let numbers: NumberReader?
+
+    /// The word every number read becomes.
+    public static let numberWord = "0"
 
     /// The labels, sorted.
     public var labels: [String] { classifier.intents }
@@ -24,24 +30,40 @@ public struct IntentRanker: Sendable {
     /// (normalized as `tokenizer` normalizes).
     ///
     /// - Complexity: O(epochs × examples × features per example × labels).
-    public init(examples: [(text: String, label: String)], tokenizer: Tokenizer, ignoredWords: Set<String> = [], epochs: Int = 20) {
+    public init(examples: [(text: String, label: String)], tokenizer: Tokenizer, numbers: NumberReader? = nil,
+                ignoredWords: Set<String> = [], epochs: Int = 20) {
         self.tokenizer = tokenizer
         self.ignoredWords = ignoredWords
+        self.numbers = numbers
         classifier = IntentClassifier(examples: examples.map {
-            (TrainedParser.words(tokenizer.tokenize($0.text)).filter { !ignoredWords.contains($0) }, $0.label)
+            (Self.words(of: $0.text, tokenizer: tokenizer, numbers: numbers).filter { !ignoredWords.contains($0) }, $0.label)
         }, epochs: epochs)
     }
 
-    /// The normalized words of `text` as a ranker reads them (the words ``ignoredWords`` holds).
-    public static func words(of text: String, tokenizer: Tokenizer) -> [String] {
-        TrainedParser.words(tokenizer.tokenize(text))
+    /// The normalized words of `text` as a ranker reads them (the words ``ignoredWords``
+    /// holds), each number `numbers` reads as ``numberWord``.
+    public static func words(of text: String, tokenizer: Tokenizer, numbers: NumberReader? = nil) -> [String] {
+        let tokenized = tokenizer.tokenize(text)
+        guard let read = numbers?.numbers(in: tokenized), !read.isEmpty else { return TrainedParser.words(tokenized) }
+        var words: [String] = []
+        var next = 0
+        for token in tokenized.tokens {
+            while next < read.count, read[next].scalarRange.upperBound <= token.scalarRange.lowerBound { next += 1 }
+            if next < read.count, read[next].scalarRange.overlaps(token.scalarRange) {
+                // One word per number, however many tokens it spans ("twenty five").
+                if token.scalarRange.lowerBound <= read[next].scalarRange.lowerBound || words.last != numberWord { words.append(numberWord) }
+                continue
+            }
+            words.append(tokenized.normalized(token))
+        }
+        return words
     }
 
     /// The labels of `among` that the ranker knows, most probable first, with their
     /// probabilities renormalized over those labels.
     public func ranked(_ text: String, among: Set<String>) -> [(label: String, probability: Double)] {
-        let tokenized = tokenizer.tokenize(text)
-        let words = ignoredWords.isEmpty ? TrainedParser.words(tokenized) : TrainedParser.words(tokenized).filter { !ignoredWords.contains($0) }
+        let all = Self.words(of: text, tokenizer: tokenizer, numbers: numbers)
+        let words = ignoredWords.isEmpty ? all : all.filter { !ignoredWords.contains($0) }
         let probabilities = classifier.probabilities(words.lazy.map(\.unicodeScalars))
         var result: [(label: String, probability: Double)] = []
         var total = 0.0
