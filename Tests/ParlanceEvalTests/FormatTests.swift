@@ -104,10 +104,14 @@ struct FormatTests {
             """)
         let items = try ParlanceCorpus.items(url)
         #expect(items.map(\.utterance) == ["Start the Deep Relaxation with Excite Yoga", "Send a message to Bob saying hi"])
+        // What a test checks beyond values is scored as slots of their own, so that exact
+        // match requires it (an identifier, a resolution).
         #expect(items[0].expected == Annotation(app: "com.example.exciteyoga", intent: "INStartWorkoutIntent",
-                                                slots: [LabeledSlot(name: "workoutName", value: "Deep Relaxation")]))
+                                                slots: [LabeledSlot(name: "workoutName", value: "Deep Relaxation"),
+                                                        LabeledSlot(name: "workoutName@identifier", value: "deep_relaxation"),
+                                                        LabeledSlot(name: "workoutName@resolution", value: "success")]))
         #expect(items[1].expected.app == "com.example.commander|com.example.unicornchat")
-        #expect(items[1].expected.slots == [LabeledSlot(name: "content", value: "hi")])
+        #expect(items[1].expected.slots == [LabeledSlot(name: "content", value: "hi"), LabeledSlot(name: "recipients@resolution", value: "unsupported")])
         #expect(items[1].context == ["locked": "true"])
         #expect(items[0].source?.hasSuffix("workouts.yaml:3") == true)
         let bad = try Self.temporaryFile("bad.yaml", "language: en\ntests:\n  - utterance: a\n    app: x\n")

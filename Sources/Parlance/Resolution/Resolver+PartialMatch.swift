@@ -5,8 +5,9 @@ import ParlanceVocabulary
 /// Free text said for a vocabulary parameter that is part of the app's items: a given name
 /// shared by two contacts ("Message Kenji": Kenji Sato, Kenji Mori), a word two accounts
 /// share ("into savings"), a car's short name ("the Falcon": Blue Falcon). SiriKit asks
-/// which one (disambiguation) or, with one such item, whether it is the one meant
-/// (confirmationRequired).
+/// which one (disambiguation); with one such item, the value is that item (success: a
+/// given name only one contact has is the contact, as SiriKit's own contact resolution
+/// takes it; confirmationRequired stays for a doubtful correction, a typo).
 ///
 /// The part is the longest run of units (words; characters in scripts written without
 /// spaces, where ICU's words are not to be trusted) that the said text and an item's phrase
@@ -138,8 +139,8 @@ struct PartialMatch {
 
 extension Resolver {
     /// `slot`'s free text read as part of the app's items of `list`
-    /// (``PartialMatch``): disambiguation among several, confirmation of one; nil when it is
-    /// part of none.
+    /// (``PartialMatch``): disambiguation among several, the item when it is one (success,
+    /// match kind ``ParameterValue/MatchKind/partial``); nil when it is part of none.
     ///
     /// - Complexity: tokenizing the said text, a word index lookup per word, and tokenizing
     ///   the phrases of the items holding one (at most ``PartialMatch/itemsRead``), with per
@@ -179,7 +180,7 @@ extension Resolver {
         }
         if options.count == 1 {
             return ParameterValue(value: .string(options[0].value), text: slot.text, identifier: options[0].identifier, span: slot.span,
-                                  match: .partial, resolution: Resolution(.confirmationRequired, options: options, because: reason))
+                                  match: .partial, resolution: Resolution(.success, options: [], because: reason))
         }
         return ParameterValue(value: nil, text: slot.text, span: slot.span, match: .partial,
                               resolution: Resolution(.disambiguation, options: options, because: reason))

@@ -11,7 +11,7 @@ import ParlanceVocabulary
 ///   below ``EngineOptions/confirmationThreshold`` → **confirmationRequired**;
 /// - free text for a vocabulary parameter that is part of the app's items ("Sam" of Sam
 ///   Rivera and Sam Okafor, ``PartialMatch``) → **disambiguation** among them, or
-///   **confirmationRequired** for one; else **unsupported** when the app has vocabulary
+///   **success** with the one item; else **unsupported** when the app has vocabulary
 ///   for it (an unknown contact), else **success** (the app decides);
 /// - a list value, a number, free text, a fixed slot → **success**.
 ///

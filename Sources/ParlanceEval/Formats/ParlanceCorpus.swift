@@ -7,9 +7,9 @@ import Parlance
 /// Each test becomes an item whose expected annotation is the app (the first bundle
 /// identifier), the intent and the parameters the test lists, each value as text. The
 /// subject reports the same parameters of its best hypothesis, so a parameter the test
-/// does not list is not scored (the corpus says what it checks), and exact match also
-/// requires the resolutions, identifiers and options the test asks for
-/// (``UtteranceTest/mismatch(_:)``).
+/// does not list is not scored (the corpus says what it checks). The identifiers,
+/// resolutions and options the test asks for, and `requiresUnlock`, are scored as slots of
+/// their own (``checks(_:_:)``), so exact match is what ``UtteranceTest/mismatch(_:)`` says.
 public enum ParlanceCorpus {
     /// The tests under `path` (a file or a folder, recursively), as items.
     ///
@@ -32,12 +32,31 @@ public enum ParlanceCorpus {
                 slots.append(LabeledSlot(name: name, value: value.value.map(text) ?? "∅"))
             }
         }
+        slots += checks(test) { name, index in test.parameters[name].map { $0[index] } }
         let file = test.location.file.split(separator: "/").suffix(3).joined(separator: "/")
         return EvaluationItem(utterance: test.utterance, language: test.language,
                               expected: Annotation(app: test.apps.count == 1 ? test.apps[0] : test.apps.sorted().joined(separator: "|"),
                                                    intent: test.intent, slots: slots),
                               context: test.locked ? ["locked": "true"] : [:],
                               source: "\(file):\(test.location.line)")
+    }
+
+    /// What a test checks beyond the values, as slots named `parameter@identifier`,
+    /// `parameter@resolution`, `parameter@options` (one per value the test lists) and
+    /// `@requiresUnlock`, so that exact match requires them as ``UtteranceTest/mismatch(_:)``
+    /// does. `expected(name, i)` gives the test's i-th value of a parameter.
+    static func checks(_ test: UtteranceTest, _ expected: (String, Int) -> UtteranceTest.ExpectedValue?) -> [LabeledSlot] {
+        var slots: [LabeledSlot] = []
+        for (name, values) in test.parameters.sorted(by: { $0.key < $1.key }) {
+            for index in values.indices {
+                guard let want = expected(name, index) else { continue }
+                if values[index].identifier != nil { slots.append(LabeledSlot(name: name + "@identifier", value: want.identifier ?? "∅")) }
+                if values[index].resolution != nil { slots.append(LabeledSlot(name: name + "@resolution", value: want.resolution?.rawValue ?? "∅")) }
+                if values[index].options != nil { slots.append(LabeledSlot(name: name + "@options", value: (want.options ?? []).sorted().joined(separator: ","))) }
+            }
+        }
+        if let requiresUnlock = test.requiresUnlock { slots.append(LabeledSlot(name: "@requiresUnlock", value: String(requiresUnlock))) }
+        return slots
     }
 
     static func text(_ value: DataValue) -> String {
@@ -59,13 +78,22 @@ public struct EngineSubject: EvaluationSubject {
     public let user: UserSession?
     /// The tests by utterance and language, to report only what each checks.
     let checked: [String: Set<String>]
+    /// The test of each utterance and language (the first, when several test the same
+    /// words), whose identifiers, resolutions and options are reported as it checks them.
+    let tests: [String: UtteranceTest]
 
     public init(engine: Engine, tests: [UtteranceTest] = [], user: UserSession? = nil) {
         self.engine = engine
         self.user = user
         var checked: [String: Set<String>] = [:]
-        for test in tests { checked[Self.key(test.utterance, test.language, locked: test.locked), default: []].formUnion(test.parameters.keys) }
+        var byKey: [String: UtteranceTest] = [:]
+        for test in tests {
+            let key = Self.key(test.utterance, test.language, locked: test.locked)
+            checked[key, default: []].formUnion(test.parameters.keys)
+            if byKey[key] == nil { byKey[key] = test }
+        }
         self.checked = checked
+        self.tests = byKey
     }
 
     /// A test's identity as the subject sees it: the same words may be tested unlocked and
@@ -82,6 +110,20 @@ public struct EngineSubject: EvaluationSubject {
         for parameter in best.parameters where names?.contains(parameter.name) ?? true {
             for value in parameter.values {
                 slots.append(LabeledSlot(name: parameter.name, value: value.value.map(ParlanceCorpus.text) ?? "∅"))
+            }
+        }
+        if let test = tests[Self.key(utterance, language, locked: context["locked"] == "true")] {
+            // What the test checks beyond values, as the hypothesis has it (values said, as
+            // ``UtteranceTest/mismatch(_:)`` counts them).
+            slots += ParlanceCorpus.checks(test) { name, index in
+                let said = (best.parameter(name)?.values ?? []).filter { $0.value != nil || $0.resolution.kind != .notRequired }
+                guard index < said.count else { return nil }
+                return UtteranceTest.ExpectedValue(value: said[index].value, checksValue: true, identifier: said[index].identifier,
+                                                   resolution: said[index].resolution.kind,
+                                                   options: said[index].resolution.options.map { $0.identifier ?? $0.value })
+            }
+            if test.requiresUnlock != nil, let last = slots.last, last.name == "@requiresUnlock" {
+                slots[slots.count - 1] = LabeledSlot(name: "@requiresUnlock", value: String(best.requiresUnlock))
             }
         }
         let app: String
