@@ -92,12 +92,14 @@ struct Scan {
             if let found = offset(at: start) { consider(found.end, .offset(sign: found.sign, found.quantity)) }
             if let found = moment(at: start) { consider(found.end, .moment(found.parts)) }
             if let found = duration(at: start) { consider(found.end, .duration(found)) }
-            if let best, let reading = Resolver(now: now).read(best.expression) {
-                matches.append(match(start..<best.end, reading))
-                start = best.end
-            } else {
+            guard let best else {
                 start += 1
+                continue
             }
+            // An expression that names no moment (February 31st, 2027年2月29日) is skipped
+            // whole: its inside is not read either ("2月29日" of 2028).
+            if let reading = Resolver(now: now).read(best.expression) { matches.append(match(start..<best.end, reading)) }
+            start = best.end
         }
         return matches
     }
@@ -362,8 +364,10 @@ struct Scan {
     func minutes(after clock: Clock, marked: Bool, afterAt: Bool) -> Clock? {
         let p = clock.end
         var best: Clock?
-        func keep(_ end: Int, hour: Int, minute: Int) {
-            guard best == nil || end > best!.end else { return }
+        // A phrase with its own minutes wins a tie: "menos cuarto" is a quarter to, not
+        // "menos" and the ordinal "cuarto" (4).
+        func keep(_ end: Int, hour: Int, minute: Int, fixed: Bool = false) {
+            guard best == nil || end > best!.end || fixed && end == best!.end else { return }
             var next = clock
             next.end = end
             next.hour = hour
@@ -383,8 +387,8 @@ struct Scan {
         let previousHour = (clock.hour + 23) % 24
         forEachPhrase(at: p) { end, meaning in
             switch meaning {
-            case .plus(let minutes?): keep(end, hour: clock.hour, minute: minutes)
-            case .minus(let minutes?): keep(end, hour: previousHour, minute: 60 - minutes)
+            case .plus(let minutes?): keep(end, hour: clock.hour, minute: minutes, fixed: true)
+            case .minus(let minutes?): keep(end, hour: previousHour, minute: 60 - minutes, fixed: true)
             case .plus(nil):
                 if joins(end), let number = integer(at: end, in: 1...59) { keep(markedMinutes(number.end), hour: clock.hour, minute: number.integer!) }
             case .minus(nil):
@@ -416,15 +420,10 @@ struct Scan {
 
     /// A part of the day, after a relation if any: "this morning", "tonight", "abends", 下午.
     func dayPart(at q: Int, _ parts: MomentParts) -> (end: Int, parts: MomentParts)? {
-        var p = q
-        var relation: Int?
-        if let found = phrase(at: q, { if case .relation = $0 { true } else { false } }), case .relation(let value) = found.meaning {
-            relation = value
-            p = found.end
-            guard joins(p) else { return nil }
-        }
         var best: (end: Int, parts: MomentParts)?
-        forEachPhrase(at: p) { end, meaning in
+        // With a relation before it ("this morning") and without (下午, whose 下 is also "next").
+        for (p, relation) in relationStarts(q) {
+          forEachPhrase(at: p) { end, meaning in
             guard case .dayPart(let part, let day) = meaning, best == nil || end > best!.end else { return }
             if relation != nil, part == .am || part == .pm { return }
             var next = parts
@@ -434,8 +433,20 @@ struct Scan {
                 next.dayOffset = day
             }
             best = (end, next)
+          }
         }
         return best
+    }
+
+    /// Where a part after an optional relation may start: `q` itself, and after a relation
+    /// at `q` (past a filler or classifier: "这个周末", "le lundi").
+    func relationStarts(_ q: Int) -> [(Int, Int?)] {
+        var starts: [(Int, Int?)] = [(q, nil)]
+        guard let found = phrase(at: q, { if case .relation = $0 { true } else { false } }), case .relation(let value) = found.meaning,
+              joins(found.end) else { return starts }
+        starts.append((found.end, value))
+        if let skip = phrase(at: found.end, { $0 == .filler || $0 == .classifier }), joins(skip.end) { starts.append((skip.end, value)) }
+        return starts
     }
 
     /// A calendar date: "December 3rd", "3. Dezember", "el 3 de diciembre", "12月3日",
@@ -488,22 +499,19 @@ struct Scan {
 
     /// A weekday with its relation: "Monday", "next Monday", "lundi prochain", 下周一.
     func weekday(at q: Int) -> (end: Int, weekday: Int, relation: Int?)? {
-        var p = q
-        var relation: Int?
-        if let found = phrase(at: q, { if case .relation = $0 { true } else { false } }), case .relation(let value) = found.meaning {
-            relation = value
-            p = found.end
-            if joins(p), let skip = phrase(at: p, { $0 == .filler || $0 == .classifier }) { p = skip.end }
-            guard joins(p) else { return nil }
+        var best: (end: Int, weekday: Int, relation: Int?)?
+        for (p, before) in relationStarts(q) {
+            guard let day = phrase(at: p, { if case .weekday = $0 { true } else { false } }), case .weekday(let value) = day.meaning else { continue }
+            var end = day.end
+            var relation = before
+            if relation == nil, joins(end), let found = phrase(at: end, { if case .relation = $0 { true } else { false } }),
+               case .relation(let after) = found.meaning {
+                relation = after
+                end = found.end
+            }
+            if best == nil || end > best!.end { best = (end, value, relation) }
         }
-        guard let day = phrase(at: p, { if case .weekday = $0 { true } else { false } }), case .weekday(let value) = day.meaning else { return nil }
-        var end = day.end
-        if relation == nil, joins(end), let found = phrase(at: end, { if case .relation = $0 { true } else { false } }),
-           case .relation(let after) = found.meaning {
-            relation = after
-            end = found.end
-        }
-        return (end, value, relation)
+        return best
     }
 
     /// A calendar period: "next week", "this weekend", "la semaine prochaine", 来週, 下个月.
@@ -515,15 +523,8 @@ struct Scan {
         forEachPhrase(at: q) { end, meaning in
             if case .period(let period, let offset) = meaning { keep(end, period, offset) }
         }
-        var p = q
-        var relation: Int?
-        if let found = phrase(at: q, { if case .relation = $0 { true } else { false } }), case .relation(let value) = found.meaning {
-            relation = value
-            p = found.end
-            if joins(p), let skip = phrase(at: p, { $0 == .filler || $0 == .classifier }) { p = skip.end }
-            guard joins(p) else { return best }
-        }
-        forEachPhrase(at: p) { end, meaning in
+        for (p, relation) in relationStarts(q) {
+          forEachPhrase(at: p) { end, meaning in
             let period: CalendarPeriod
             switch meaning {
             case .unit(.week, 1): period = .week
@@ -542,6 +543,7 @@ struct Scan {
             // "week" alone is a unit, not a period; "weekend" alone is this one.
             guard let offset = offset ?? (period == .weekend ? 0 : nil) else { return }
             keep(stop, period, offset)
+          }
         }
         return best
     }
