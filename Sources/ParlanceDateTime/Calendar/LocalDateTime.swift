@@ -128,20 +128,20 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// The moment `days` later (earlier when negative), same time of day; nil outside ``years``.
     public func adding(days: Int) -> LocalDateTime? {
-        guard abs(days) < 4_000_000 else { return nil }
+        guard days > -4_000_000, days < 4_000_000 else { return nil }
         return LocalDateTime(dayNumber: dayNumber + days, hour: hour, minute: minute, second: second)
     }
 
     /// The moment `seconds` later; nil outside ``years``.
     public func adding(seconds: Int) -> LocalDateTime? {
-        guard abs(seconds) < 400_000_000_000 else { return nil }
+        guard seconds > -400_000_000_000, seconds < 400_000_000_000 else { return nil }
         return LocalDateTime(secondsSinceEpoch: secondsSinceEpoch + seconds)
     }
 
     /// The same day of the month `months` later, the month's last day when it is shorter
     /// (January 31st + 1 month is February 28th or 29th); nil outside ``years``.
     public func adding(months: Int) -> LocalDateTime? {
-        guard abs(months) < 200_000 else { return nil }
+        guard months > -200_000, months < 200_000 else { return nil }
         let total = year * 12 + (month - 1) + months
         let newYear = total >= 0 ? total / 12 : -((-total + 11) / 12)
         let newMonth = total - newYear * 12 + 1

@@ -246,7 +246,8 @@ struct Scan {
                 consider(end, next)
             }
         }
-        if parts.dayPart == nil, let found = dayPart(at: q, parts) { consider(found.end, found.parts) }
+        // A day before a part of the day: on a tie the day wins ("morgen" is tomorrow before
+        // it is the morning, "pasado mañana" the day after tomorrow, not yesterday morning).
         if !parts.hasDay, parts.period == nil {
             forEachPhrase(at: q) { end, meaning in
                 guard case .day(let offset) = meaning else { return }
@@ -255,6 +256,7 @@ struct Scan {
                 consider(end, next)
             }
         }
+        if parts.dayPart == nil, let found = dayPart(at: q, parts) { consider(found.end, found.parts) }
         if !parts.hasDay, parts.period == nil, let date = date(at: q) {
             var next = parts
             next.day = date.day
@@ -381,6 +383,8 @@ struct Scan {
             var end = p + 1
             // "7:30:15": seconds are read and dropped.
             if end + 1 < count, pieces[end].gap == .colon, pieces[end].digitCount == 2, pieces[end].number >= 0, pieces[end].number < 60 { end += 1 }
+            // "20:30 Uhr", "7:30 h".
+            if joins(end), let mark = phrase(at: end, .hourMark) { end = mark }
             keep(end, hour: clock.hour, minute: pieces[p].number)
         }
         guard joins(p) else { return best }

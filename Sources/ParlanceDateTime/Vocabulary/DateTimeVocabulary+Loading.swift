@@ -136,7 +136,7 @@ extension Meaning {
             return .some(value)
         }
         switch (name, arguments.count) {
-        case ("day", 1): guard let n = int(0), abs(n) <= 7 else { return nil }; self = .day(n)
+        case ("day", 1): guard let n = int(0), (-7...7).contains(n) else { return nil }; self = .day(n)
         case ("weekday", 1): guard let n = int(0), (1...7).contains(n) else { return nil }; self = .weekday(n)
         case ("month", 1): guard let n = int(0), (1...12).contains(n) else { return nil }; self = .month(n)
         case ("number", 1): guard let n = Double(arguments[0]), n >= 0, n <= 1000 else { return nil }; self = .number(n)
@@ -146,7 +146,7 @@ extension Meaning {
             guard let count, (1...1000).contains(count) else { return nil }
             self = .unit(grain, count)
         case ("period", 2):
-            guard let period = CalendarPeriod(rawValue: arguments[0]), let n = int(1), abs(n) <= 10 else { return nil }
+            guard let period = CalendarPeriod(rawValue: arguments[0]), let n = int(1), (-10...10).contains(n) else { return nil }
             self = .period(period, n)
         case ("weekend", 0): self = .weekend
         case ("next", 0): self = .relation(1)
@@ -160,7 +160,7 @@ extension Meaning {
         case ("day-part", 1), ("day-part", 2):
             guard let part = DayPart(rawValue: arguments[0]) else { return nil }
             if arguments.count == 2 {
-                guard let n = int(1), abs(n) <= 7 else { return nil }
+                guard let n = int(1), (-7...7).contains(n) else { return nil }
                 self = .dayPart(part, n)
             } else {
                 self = .dayPart(part, nil)
