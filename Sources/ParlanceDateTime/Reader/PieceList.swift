@@ -58,23 +58,24 @@ struct PieceList {
     /// piece could start a reading, which is the common case and costs one trie walk a unit.
     mutating func build() -> Bool {
         var anchored = false
-        var reached: DateTimeLexicon.Reach = []
+        var previous: DateTimeLexicon.Reach = []
         // A first pass without storing anything: most utterances hold no date. Only a word that
-        // says "date or time", digits, or a number word with "at" go on to a reading.
+        // says "date or time", digits, or a number word next to "at" or a connector ("at
+        // eight", "ten to six") go on to a reading: "send a message to kenji" does not.
         for unit in tokenized.units {
             let scalars = tokenized.normalizedScalars(of: unit)
+            var reach: DateTimeLexicon.Reach = []
             if unit.kind == .number || scalars.contains(where: { PieceList.digitValue($0) != nil }) {
                 anchored = true
                 break
             }
             let word = lexicon.word(scalars)
-            if word >= 0, let node = lexicon.step(0, word) {
-                reached.formUnion(lexicon.reach(of: node))
-                if reached.contains(.strong) || reached.contains([.number, .at]) {
-                    anchored = true
-                    break
-                }
+            if word >= 0, let node = lexicon.step(0, word) { reach = lexicon.reach(of: node) }
+            if reach.contains(.strong) || previous.contains(.at) && reach.contains(.number) || previous.contains(.number) && reach.contains(.at) {
+                anchored = true
+                break
             }
+            previous = reach
         }
         guard anchored else { return false }
         pieces.reserveCapacity(tokenized.units.count + 8)
@@ -184,12 +185,21 @@ struct PieceList {
     static func split(_ unit: Token, in tokenized: TokenizedText, bytes: UnsafeBufferPointer<UInt8>, _ body: (Piece) -> Void) {
         let normalized = unit.normalizedRange
         let scalars = tokenized.normalizedScalars
-        var digits = 0, others = 0, signs = 0
+        let whole = Piece(normalized: normalized, scalars: unit.scalarRange, utf8: unit.utf8Range, isDigits: false)
+        // Most units hold no digit: whole, without looking at any scalar's properties.
+        guard unit.kind == .number || scalars[normalized].contains(where: { digitValue($0) != nil }) else {
+            body(whole)
+            return
+        }
+        var digits = 0, signs = 0
         for index in normalized {
             let scalar = scalars[index]
-            if digitValue(scalar) != nil { digits += 1 } else if scalar.properties.isAlphabetic || PieceList.isMark(scalar) { others += 1 } else { signs += 1 }
+            if digitValue(scalar) != nil {
+                digits += 1
+            } else if !(scalar.isASCII ? scalar.properties.isAlphabetic : scalar.properties.isAlphabetic || PieceList.isMark(scalar)) {
+                signs += 1
+            }
         }
-        let whole = Piece(normalized: normalized, scalars: unit.scalarRange, utf8: unit.utf8Range, isDigits: false)
         if digits == 0 || signs > 0 || normalized.count != unit.scalarRange.count {
             body(whole)
             return

@@ -86,6 +86,14 @@ struct Resolver {
     /// The day the parts name, by future preference.
     func day(of parts: MomentParts) -> Day {
         if let dayOfMonth = parts.day {
+            // 明年3月1号: the year said relatively; 下个月3号: the month.
+            var parts = parts
+            if parts.period == .year, parts.year == nil { parts.year = now.year + parts.periodOffset }
+            if parts.period == .month, parts.month == nil,
+               let month = LocalDateTime(year: now.year, month: now.month, day: 1)?.adding(months: parts.periodOffset) {
+                parts.month = month.month
+                parts.year = month.year
+            }
             if let month = parts.month {
                 if let year = parts.year {
                     return LocalDateTime(year: year, month: month, day: dayOfMonth).map(Day.day) ?? .impossible

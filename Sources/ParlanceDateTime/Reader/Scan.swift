@@ -88,9 +88,10 @@ struct Scan {
                 if best == nil || end > best!.end { best = (end, expression) }
             }
             // Tried in this order; a later one wins only when longer.
-            if let found = interval(at: start) { consider(found.end, .interval(found.first, found.second)) }
+            let atStart = moment(at: start)
+            if let found = interval(at: start, moment: atStart) { consider(found.end, .interval(found.first, found.second)) }
             if let found = offset(at: start) { consider(found.end, .offset(sign: found.sign, found.quantity)) }
-            if let found = moment(at: start) { consider(found.end, .moment(found.parts)) }
+            if let found = atStart { consider(found.end, .moment(found.parts)) }
             if let found = duration(at: start) { consider(found.end, .duration(found)) }
             guard let best else {
                 start += 1
@@ -257,7 +258,11 @@ struct Scan {
             }
         }
         if parts.dayPart == nil, let found = dayPart(at: q, parts) { consider(found.end, found.parts) }
-        if !parts.hasDay, parts.period == nil, let date = date(at: q) {
+        // A date after a weekday ("monday december 3rd": the date decides) or after a year or
+        // month said relatively (明年3月1号, 下个月3号).
+        if parts.day == nil, parts.dayOffset == nil, parts.weekdayRelation == nil,
+           parts.period == nil || (parts.period == .year || parts.period == .month) && parts.weekday == nil, let date = date(at: q),
+           parts.period != .month || date.month == nil, parts.period == nil || date.year == nil {
             var next = parts
             next.day = date.day
             next.month = date.month
@@ -426,7 +431,7 @@ struct Scan {
     func dayPart(at q: Int, _ parts: MomentParts) -> (end: Int, parts: MomentParts)? {
         var best: (end: Int, parts: MomentParts)?
         // With a relation before it ("this morning") and without (下午, whose 下 is also "next").
-        for (p, relation) in relationStarts(q) {
+        forEachRelationStart(q) { p, relation in
           forEachPhrase(at: p) { end, meaning in
             guard case .dayPart(let part, let day) = meaning, best == nil || end > best!.end else { return }
             if relation != nil, part == .am || part == .pm { return }
@@ -442,15 +447,14 @@ struct Scan {
         return best
     }
 
-    /// Where a part after an optional relation may start: `q` itself, and after a relation
-    /// at `q` (past a filler or classifier: "这个周末", "le lundi").
-    func relationStarts(_ q: Int) -> [(Int, Int?)] {
-        var starts: [(Int, Int?)] = [(q, nil)]
+    /// Calls `body` with where a part after an optional relation may start: `q` itself, and
+    /// after a relation at `q` (past a filler or classifier: "这个周末", "le lundi").
+    func forEachRelationStart(_ q: Int, _ body: (Int, Int?) -> Void) {
+        body(q, nil)
         guard let found = phrase(at: q, { if case .relation = $0 { true } else { false } }), case .relation(let value) = found.meaning,
-              joins(found.end) else { return starts }
-        starts.append((found.end, value))
-        if let skip = phrase(at: found.end, { $0 == .filler || $0 == .classifier }), joins(skip.end) { starts.append((skip.end, value)) }
-        return starts
+              joins(found.end) else { return }
+        body(found.end, value)
+        if let skip = phrase(at: found.end, { $0 == .filler || $0 == .classifier }), joins(skip.end) { body(skip.end, value) }
     }
 
     /// A calendar date: "December 3rd", "3. Dezember", "el 3 de diciembre", "12月3日",
@@ -504,8 +508,8 @@ struct Scan {
     /// A weekday with its relation: "Monday", "next Monday", "lundi prochain", 下周一.
     func weekday(at q: Int) -> (end: Int, weekday: Int, relation: Int?)? {
         var best: (end: Int, weekday: Int, relation: Int?)?
-        for (p, before) in relationStarts(q) {
-            guard let day = phrase(at: p, { if case .weekday = $0 { true } else { false } }), case .weekday(let value) = day.meaning else { continue }
+        forEachRelationStart(q) { p, before in
+            guard let day = phrase(at: p, { if case .weekday = $0 { true } else { false } }), case .weekday(let value) = day.meaning else { return }
             var end = day.end
             var relation = before
             if relation == nil, joins(end), let found = phrase(at: end, { if case .relation = $0 { true } else { false } }),
@@ -527,7 +531,7 @@ struct Scan {
         forEachPhrase(at: q) { end, meaning in
             if case .period(let period, let offset) = meaning { keep(end, period, offset) }
         }
-        for (p, relation) in relationStarts(q) {
+        forEachRelationStart(q) { p, relation in
           forEachPhrase(at: p) { end, meaning in
             let period: CalendarPeriod
             switch meaning {
@@ -556,14 +560,25 @@ struct Scan {
 
     /// `[from] moment until moment [end]`, with a day before "from" if any ("tomorrow from
     /// 3 to 5 pm"): "from 3 to 5 pm", "von 15 bis 17 Uhr", 3時から5時まで, 从三点到五点.
-    func interval(at q: Int) -> (end: Int, first: MomentParts, second: MomentParts)? {
+    func interval(at q: Int, moment atStart: (end: Int, parts: MomentParts)?) -> (end: Int, first: MomentParts, second: MomentParts)? {
+        // Most places have no interval: look for an end word ahead before parsing anything.
+        var ahead = q
+        var hasSeparator = false
+        while ahead < count, ahead - q < 24, ahead == q || joins(ahead) {
+            if phrase(at: ahead, { $0 == .until || $0 == .and }) != nil {
+                hasSeparator = true
+                break
+            }
+            ahead += 1
+        }
+        guard hasSeparator else { return nil }
         var p = q
         var hasFrom = false
         var before: MomentParts?
         if let from = phrase(at: q, .from) {
             p = from
             hasFrom = true
-        } else if let day = moment(at: q), day.parts.hour == nil, day.parts.dayPart == nil, joins(day.end), let from = phrase(at: day.end, .from) {
+        } else if let day = atStart, day.parts.hour == nil, day.parts.dayPart == nil, joins(day.end), let from = phrase(at: day.end, .from) {
             before = day.parts
             p = from
             hasFrom = true
