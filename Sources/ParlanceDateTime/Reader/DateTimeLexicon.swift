@@ -18,8 +18,8 @@ struct DateTimeLexicon: Sendable {
     private(set) var meanings: [Meaning] = []
     private var meaningStart: [Int32] = [0]
     private var meaningEnd: [Int32] = [0]
-    /// What a phrase node lies on the way to (``Reach``): an utterance is read only when its
-    /// words reach a meaning that says "date or time", or a number and "at" (see ``PieceList/build()``).
+    /// What the phrase ending at a node means, in kinds (``Reach``): an utterance is read only
+    /// when its phrases say "date or time", or a number beside "at" (see ``PieceList/build()``).
     private var reach: [Reach] = [[]]
 
     /// Kinds of meaning a phrase node leads to.
@@ -29,15 +29,20 @@ struct DateTimeLexicon: Sendable {
         static let strong = Reach(rawValue: 1)
         /// A number ("a", "one", "eight"): a date only with something else.
         static let number = Reach(rawValue: 2)
-        /// "at", um, à, "past", "to": with a number, a clock time ("at eight", "ten to six").
+        /// "at", um, à: with a number after it, a clock time ("at eight").
         static let at = Reach(rawValue: 4)
+        /// "past", "to", nach: with a number before it, a clock time ("ten to six").
+        static let connector = Reach(rawValue: 8)
+        /// "the", "am", の: stands between "at" and its number ("um am eine").
+        static let filler = Reach(rawValue: 16)
 
         static func of(_ meaning: Meaning) -> Reach {
             switch meaning {
             case .number: .number
-            // A connector with a number is a clock time too: "twenty past seven".
-            case .at, .past(nil), .to(nil): .at
-            case .filler, .from, .until, .and, .end, .classifier, .ordinal, .half, .andHalf, .relation,
+            case .at: .at
+            case .past(nil), .to(nil): .connector
+            case .filler: .filler
+            case .from, .until, .and, .end, .classifier, .ordinal, .half, .andHalf, .relation,
                  .plus(nil), .minus(nil), .laterBefore, .agoBefore, .forDuration: []
             default: .strong
             }
@@ -73,7 +78,6 @@ struct DateTimeLexicon: Sendable {
                                               expected: "a word or phrase")
             }
             var node: Int32 = 0
-            var path: [Int32] = []
             for word in words {
                 let key = UInt64(UInt32(node)) << 32 | UInt64(UInt32(word))
                 if let next = transitions[key] {
@@ -83,10 +87,8 @@ struct DateTimeLexicon: Sendable {
                     node = phraseNodeCount
                     phraseNodeCount += 1
                 }
-                path.append(node)
             }
-            let reach = meanings.reduce(into: Reach()) { $0.formUnion(Reach.of($1)) }
-            for step in path { reachOf[step, default: []].formUnion(reach) }
+            reachOf[node, default: []].formUnion(meanings.reduce(into: Reach()) { $0.formUnion(Reach.of($1)) })
             longestPhrase = max(longestPhrase, words.count)
             for meaning in meanings where !(byNode[node]?.contains(meaning) ?? false) { byNode[node, default: []].append(meaning) }
         }

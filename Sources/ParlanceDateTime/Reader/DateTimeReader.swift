@@ -86,11 +86,20 @@ public final class DateTimeReader: Sendable {
     /// The expressions in an utterance already tokenized (by a tokenizer of this language:
     /// the engine's), in order, not overlapping, read against `now`.
     public func read(_ tokenized: TokenizedText, now: LocalDateTime) -> [DateTimeMatch] {
+        read(tokenized, now: now, gate: .skipsUndated)
+    }
+
+    /// Whether a reading first checks that the utterance may hold a date (``PieceList/build(_:)``).
+    enum Gate { case skipsUndated, readsEverything }
+
+    /// ``read(_:now:)-(TokenizedText,_)``; `.readsEverything` parses every utterance, which
+    /// the tests compare with the gated reading.
+    func read(_ tokenized: TokenizedText, now: LocalDateTime, gate: Gate) -> [DateTimeMatch] {
         guard !tokenized.units.isEmpty else { return [] }
         var text = tokenized.text
         return text.withUTF8 { bytes in
             var pieces = PieceList(lexicon: lexicon, tokenized: tokenized, bytes: bytes)
-            guard pieces.build() else { return [] }
+            guard pieces.build(gate) else { return [] }
             let scan = Scan(lexicon: lexicon, pieces: pieces)
             return scan.run(now: now)
         }

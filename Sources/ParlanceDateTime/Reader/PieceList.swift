@@ -56,26 +56,37 @@ struct PieceList {
 
     /// Splits the units into pieces and finds the phrases; false (and nothing built) when no
     /// piece could start a reading, which is the common case and costs one trie walk a unit.
-    mutating func build() -> Bool {
-        var anchored = false
+    mutating func build(_ gate: DateTimeReader.Gate = .skipsUndated) -> Bool {
+        var anchored = gate == .readsEverything
         var previous: DateTimeLexicon.Reach = []
-        // A first pass without storing anything: most utterances hold no date. Only a word that
-        // says "date or time", digits, or a number word next to "at" or a connector ("at
-        // eight", "ten to six") go on to a reading: "send a message to kenji" does not.
-        for unit in tokenized.units {
+        let units = tokenized.units
+        // A first pass without storing anything: most utterances hold no date. Only a phrase
+        // that says "date or time", digits, or a number word after "at" ("at eight") or before
+        // a connector ("ten to six") go on to a reading: "send a message to kenji" and "a
+        // table for four at the italian place" do not.
+        for (index, unit) in units.enumerated() where !anchored {
             let scalars = tokenized.normalizedScalars(of: unit)
-            var reach: DateTimeLexicon.Reach = []
             if unit.kind == .number || scalars.contains(where: { PieceList.digitValue($0) != nil }) {
                 anchored = true
                 break
             }
-            let word = lexicon.word(scalars)
-            if word >= 0, let node = lexicon.step(0, word) { reach = lexicon.reach(of: node) }
-            if reach.contains(.strong) || previous.contains(.at) && reach.contains(.number) || previous.contains(.number) && reach.contains(.at) {
+            // The kinds of every phrase starting here ("the" alone is no date, "the day after tomorrow" is).
+            var reach: DateTimeLexicon.Reach = []
+            var node: Int32 = 0
+            var next = index
+            while next < units.count, next - index < lexicon.longestPhrase {
+                let word = next == index ? lexicon.word(scalars) : lexicon.word(tokenized.normalizedScalars(of: units[next]))
+                guard word >= 0, let step = lexicon.step(node, word) else { break }
+                node = step
+                reach.formUnion(lexicon.reach(of: node))
+                next += 1
+            }
+            if reach.contains(.strong) || previous.contains(.at) && reach.contains(.number) || previous.contains(.number) && reach.contains(.connector) {
                 anchored = true
                 break
             }
-            previous = reach
+            // A filler keeps what came before it: "um am eine".
+            if reach != .filler { previous = reach }
         }
         guard anchored else { return false }
         pieces.reserveCapacity(tokenized.units.count + 8)

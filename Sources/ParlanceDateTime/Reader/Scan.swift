@@ -60,17 +60,25 @@ struct MomentOptions: OptionSet {
 }
 
 /// One reading of an utterance's pieces: the grammar of ``DateTimeReader``.
-struct Scan {
-    let lexicon: DateTimeLexicon
-    let list: PieceList
+///
+/// A class holding only the arrays the rules read: the rules' closures capture it, and a
+/// struct would be copied into each with a retain of every field (a third of a reading's
+/// time when it was one).
+final class Scan {
+    let meanings: [Meaning]
     let pieces: [Piece]
+    let edges: [Edge]
+    let edgeStart: [Int32]
+    let bytes: UnsafeBufferPointer<UInt8>
     let count: Int
 
     init(lexicon: DateTimeLexicon, pieces: PieceList) {
-        self.lexicon = lexicon
-        self.list = pieces
+        meanings = lexicon.meanings
         self.pieces = pieces.pieces
-        self.count = pieces.pieces.count
+        edges = pieces.edges
+        edgeStart = pieces.edgeStart
+        bytes = pieces.bytes
+        count = pieces.pieces.count
     }
 
     // MARK: The scan
@@ -108,7 +116,7 @@ struct Scan {
     func match(_ span: Range<Int>, _ reading: Resolver.Reading) -> DateTimeMatch {
         let first = pieces[span.lowerBound], last = pieces[span.upperBound - 1]
         let utf8 = first.utf8.lowerBound..<last.utf8.upperBound
-        return DateTimeMatch(text: String(decoding: UnsafeBufferPointer(rebasing: list.bytes[utf8]), as: UTF8.self),
+        return DateTimeMatch(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[utf8]), as: UTF8.self),
                              scalarRange: first.scalars.lowerBound..<last.scalars.upperBound, utf8Range: utf8,
                              value: reading.value, isAmbiguousHour: reading.isAmbiguousHour)
     }
@@ -116,7 +124,7 @@ struct Scan {
     // MARK: Pieces and phrases
 
     @inline(__always)
-    func hasEdges(_ p: Int) -> Bool { list.edgeStart[p] < list.edgeStart[p + 1] }
+    func hasEdges(_ p: Int) -> Bool { edgeStart[p] < edgeStart[p + 1] }
 
     /// Whether an expression that reached piece `p` may go on with it.
     @inline(__always)
@@ -126,9 +134,9 @@ struct Scan {
     func phrase(at p: Int, _ test: (Meaning) -> Bool) -> (end: Int, meaning: Meaning)? {
         guard p < count else { return nil }
         var best: (end: Int, meaning: Meaning)?
-        for index in Int(list.edgeStart[p])..<Int(list.edgeStart[p + 1]) {
-            let edge = list.edges[index]
-            let meaning = lexicon.meanings[Int(edge.meaning)]
+        for index in Int(edgeStart[p])..<Int(edgeStart[p + 1]) {
+            let edge = edges[index]
+            let meaning = meanings[Int(edge.meaning)]
             if test(meaning), best == nil || Int(edge.end) > best!.end { best = (Int(edge.end), meaning) }
         }
         return best
@@ -140,9 +148,9 @@ struct Scan {
     /// Calls `body` with every phrase at `p`.
     func forEachPhrase(at p: Int, _ body: (Int, Meaning) -> Void) {
         guard p < count else { return }
-        for index in Int(list.edgeStart[p])..<Int(list.edgeStart[p + 1]) {
-            let edge = list.edges[index]
-            body(Int(edge.end), lexicon.meanings[Int(edge.meaning)])
+        for index in Int(edgeStart[p])..<Int(edgeStart[p + 1]) {
+            let edge = edges[index]
+            body(Int(edge.end), meanings[Int(edge.meaning)])
         }
     }
 
