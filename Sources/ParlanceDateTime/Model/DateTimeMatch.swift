@@ -71,7 +71,7 @@ public struct DateTimeDuration: Sendable, Hashable, CustomStringConvertible {
 /// let reader = try DateTimeReader(language: Language("de"))
 /// let now = LocalDateTime(year: 2026, month: 11, day: 28, hour: 10)!
 /// reader.read("Erinnere mich morgen um halb sieben", now: now)[0]
-/// // time 2026-11-29T06:30:00 (minute) 'morgen um halb sieben' 15..<36
+/// // time 2026-11-29T06:30:00 (minute) 'morgen um halb sieben' 14..<35, isAmbiguousHour: 06:30 or 18:30
 /// ```
 public struct DateTimeMatch: Sendable, Hashable, CustomStringConvertible {
     /// What an expression means.

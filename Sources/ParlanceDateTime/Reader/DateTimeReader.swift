@@ -26,7 +26,10 @@ import ParlanceText
 ///
 /// At each unit the longest of the four readings wins (moments before durations on a tie:
 /// 「3日」 is the 3rd, not three days); the scan then resumes after it. A reading that names a
-/// moment that does not exist (February 31st, 25:99) is not reported.
+/// moment that does not exist (February 31st, 2027年2月29日) is not reported, nor anything
+/// inside it; "at 25:99" reads nothing, since 25 is no hour. The conventions by which a
+/// reading becomes a moment (future preference, ambiguous hours, exclusive interval ends)
+/// are the README's "Dates and times".
 ///
 /// A reader is immutable and `Sendable`.
 ///
