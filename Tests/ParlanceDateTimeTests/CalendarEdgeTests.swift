@@ -10,6 +10,9 @@ import Testing
         expectReadings("en", "⟦at 8⟧", ["2026-11-29T08:00:00/hour?"], now: LocalDateTime(year: 2026, month: 11, day: 28, hour: 21)!)
         // A day said outright: the first of the two on that day.
         expectReadings("en", "⟦tomorrow at 8⟧", ["2026-11-29T08:00:00/hour?"])
+        // On a later day, 1–5 is the afternoon: few requests are for the small hours.
+        expectReadings("en", "⟦next tuesday at 3⟧", ["2026-12-01T15:00:00/hour?"])
+        expectReadings("de", "⟦morgen um halb sechs⟧", ["2026-11-29T17:30:00/minute?"])
         // A part of the day or a 24-hour hour settles it.
         expectReadings("en", "⟦at 8 pm⟧", ["2026-11-28T20:00:00/hour"])
         expectReadings("de", "⟦um 20 Uhr⟧", ["2026-11-28T20:00:00/hour"])
@@ -60,8 +63,25 @@ import Testing
         expectReadings("en", "⟦between 3 and 5 pm⟧", ["2026-11-28T15:00:00/hour–2026-11-28T17:00:00/hour"])
         expectReadings("en", "⟦tomorrow from 9 am to 11 am⟧", ["2026-11-29T09:00:00/hour–2026-11-29T11:00:00/hour"])
         expectReadings("de", "⟦von Montag bis Mittwoch⟧", ["2026-11-30T00:00:00/day–2026-12-03T00:00:00/day"])
+        // A relative day at the end is from now, not from the start.
+        expectReadings("en", "⟦from 9 am to 5 pm tomorrow⟧", ["2026-11-29T09:00:00/hour–2026-11-29T17:00:00/hour"])
+        // Open at the start.
+        expectReadings("en", "⟦until 5 pm⟧", ["nil–2026-11-28T17:00:00/hour"])
+        expectReadings("de", "⟦bis morgen⟧", ["nil–2026-11-30T00:00:00/day"])
+        expectReadings("es", "⟦hasta las cinco de la tarde⟧", ["nil–2026-11-28T17:00:00/hour"])
+        expectReadings("ja", "⟦午後5時まで⟧", ["nil–2026-11-28T17:00:00/hour"])
+        expectReadings("en", "set the alarm to ⟦5 pm⟧", ["2026-11-28T17:00:00/hour"])
+        // "a" ends an interval only after "de": "mañana a mediodía" is noon tomorrow.
+        expectReadings("es", "⟦mañana a mediodía⟧", ["2026-11-29T12:00:00/hour"])
         // Bare numbers are no clock times at either end: only the duration is read.
         expectReadings("en", "from 3 to ⟦5 days⟧", ["5 day"])
+    }
+
+    @Test func clockTimesWithAFullStop() {
+        expectReadings("de", "⟦um 21.00 Uhr⟧", ["2026-11-28T21:00:00/minute"])
+        expectReadings("en", "⟦at 9.30⟧", ["2026-11-28T21:30:00/minute?"])
+        // A decimal is no clock time, and not read as a count either (a known gap).
+        expectReadings("en", "in 2.5 hours", [])
     }
 
     @Test func badInputIsNotRead() {

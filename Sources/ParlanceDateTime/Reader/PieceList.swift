@@ -96,7 +96,7 @@ struct PieceList {
             var first = true
             PieceList.split(unit, in: tokenized, bytes: bytes) { piece in
                 var piece = piece
-                piece.gap = first ? gap : .none
+                piece.gap = first ? gap : piece.gap == .colon ? .colon : .none
                 first = false
                 if !piece.isDigits { piece.word = lexicon.word(tokenized.normalizedScalars[piece.normalized]) }
                 pieces.append(piece)
@@ -211,8 +211,33 @@ struct PieceList {
                 signs += 1
             }
         }
-        if digits == 0 || signs > 0 || normalized.count != unit.scalarRange.count {
+        if digits == 0 || normalized.count != unit.scalarRange.count {
             body(whole)
+            return
+        }
+        // "9.30", "21.00": a clock time written with a full stop, as if with a colon.
+        if signs > 0 {
+            let count = normalized.count
+            guard signs == 1, digits == count - 1, count == 4 || count == 5, scalars[normalized.upperBound - 3] == ".",
+                  unit.utf8Range.count == count else {
+                body(whole)
+                return
+            }
+            let stop = normalized.upperBound - 3
+            let hourLength = stop - normalized.lowerBound
+            var hour = Piece(normalized: normalized.lowerBound..<stop, scalars: unit.scalarRange.lowerBound..<unit.scalarRange.lowerBound + hourLength,
+                             utf8: unit.utf8Range.lowerBound..<unit.utf8Range.lowerBound + hourLength, isDigits: true)
+            hour.digitCount = hourLength
+            hour.number = scalars[hour.normalized].reduce(0) { $0 * 10 + digitValue($1)! }
+            hour.leadingZero = hourLength == 2 && digitValue(scalars[stop - 1 - 1]) == 0
+            var minutes = Piece(normalized: stop + 1..<normalized.upperBound,
+                                scalars: unit.scalarRange.upperBound - 2..<unit.scalarRange.upperBound,
+                                utf8: unit.utf8Range.upperBound - 2..<unit.utf8Range.upperBound, isDigits: true)
+            minutes.digitCount = 2
+            minutes.number = scalars[minutes.normalized].reduce(0) { $0 * 10 + digitValue($1)! }
+            minutes.gap = .colon
+            body(hour)
+            body(minutes)
             return
         }
         // Runs, walking the original bytes and the normalized scalars together (same count).

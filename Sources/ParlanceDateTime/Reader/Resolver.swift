@@ -5,7 +5,9 @@
 ///   after the reference moment ("at 8" at 10:00 is 20:00 today; "December 3rd" on December
 ///   4th is next year's; "Monday" is the next Monday, never today).
 /// - An hour 1–12 with nothing saying morning or evening is the first of the two at or
-///   after the reference moment, on the day said if one was; flagged ambiguous.
+///   after the reference moment; on a later day said outright, 1–5 is the afternoon and
+///   6–12 the morning; flagged ambiguous.
+/// - "Until 5 pm" is an interval open at its start.
 /// - An interval's end is exclusive: a clock time as an end is that moment ("from 3 to 5 pm"
 ///   ends at 17:00), a day as an end includes the day ("from Monday to Friday" ends on
 ///   Saturday at 00:00).
@@ -25,6 +27,7 @@ struct Resolver {
         switch expression {
         case .moment(let parts): return read(parts)
         case .interval(let first, let second): return interval(first, second)
+        case .until(let parts): return openInterval(until: parts)
         case .offset(let sign, let quantity):
             guard let duration = duration(quantity), let moment = offset(sign, duration) else { return nil }
             return Reading(value: .moment(moment))
@@ -183,7 +186,13 @@ struct Resolver {
         let candidates = [first] + (second.map { [$0] } ?? [])
         var chosen: LocalDateTime?
         if let day {
-            chosen = candidates.lazy.compactMap { at(day, $0) }.first { $0 >= self.now } ?? at(day, first)
+            if let second, day > today {
+                // On a later day said outright, 1–5 is the afternoon ("next tuesday at 3"),
+                // 6–12 the morning and noon ("tomorrow at 8"): few requests are for the small hours.
+                chosen = at(day, (1...5).contains(first) ? second : first)
+            } else {
+                chosen = candidates.lazy.compactMap { at(day, $0) }.first { $0 >= self.now } ?? at(day, first)
+            }
         } else {
             // The first candidate at or after now, today or tomorrow.
             search: for ahead in 0...1 {
@@ -227,6 +236,21 @@ struct Resolver {
 
     // MARK: Intervals
 
+    /// "until 5 pm", "bis morgen": an interval from now to the moment, open at its start.
+    func openInterval(until parts: MomentParts) -> Reading? {
+        guard let end = read(parts) else { return nil }
+        let to: DateTimeMoment
+        switch end.value {
+        case .moment(let moment) where moment.grain >= .day:
+            guard let after = moment.value.adding(days: 1) else { return nil }
+            to = DateTimeMoment(value: after, grain: moment.grain)
+        case .moment(let moment): to = moment
+        case .interval(_, let finish?): to = finish
+        default: return nil
+        }
+        return Reading(value: .interval(from: nil, to: to), isAmbiguousHour: end.isAmbiguousHour)
+    }
+
     func interval(_ first: MomentParts, _ second: MomentParts) -> Reading? {
         var first = first, second = second
         if !first.hasDay, second.hasDay { first.takeDay(of: second) }
@@ -246,8 +270,9 @@ struct Resolver {
         case .interval(let begin?, _): from = begin
         default: return nil
         }
-        // The end is read from the start: "from 10 pm to 2 am" ends the next day.
-        guard let end = Resolver(now: from.value).read(second) else { return nil }
+        // The end is read from the start ("from 10 pm to 2 am" ends the next day, "from Monday
+        // to Friday" on the Friday after that Monday), a relative day from now ("to 5 pm tomorrow").
+        guard let end = Resolver(now: second.dayOffset == nil ? from.value : now).read(second) else { return nil }
         let to: DateTimeMoment
         switch end.value {
         case .moment(let moment) where moment.grain >= .day:

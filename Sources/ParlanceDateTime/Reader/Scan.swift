@@ -46,6 +46,8 @@ struct Quantity {
 enum Expression {
     case moment(MomentParts)
     case interval(MomentParts, MomentParts)
+    /// "until 5 pm", "bis morgen", "hasta las cinco": open at its start.
+    case until(MomentParts)
     case offset(sign: Int, Quantity)
     case duration(Quantity)
 }
@@ -98,6 +100,7 @@ final class Scan {
             // Tried in this order; a later one wins only when longer.
             let atStart = moment(at: start)
             if let found = interval(at: start, moment: atStart) { consider(found.end, .interval(found.first, found.second)) }
+            if let found = openInterval(at: start, moment: atStart) { consider(found.end, .until(found.parts)) }
             if let found = offset(at: start) { consider(found.end, .offset(sign: found.sign, found.quantity)) }
             if let found = atStart { consider(found.end, .moment(found.parts)) }
             if let found = duration(at: start) { consider(found.end, .duration(found)) }
@@ -607,6 +610,16 @@ final class Scan {
         if let before, !first.parts.hasDay { first.parts.takeDay(of: before) }
         if joins(second.end), let end = phrase(at: second.end, .end) { second.end = end }
         return (second.end, first.parts, second.parts)
+    }
+
+    /// `until moment` or `moment end`: "until 5 pm", "bis morgen", "jusqu'à midi", 5時まで.
+    /// The moment must be a clock time or a day, not a bare number ("until 5"); an end word
+    /// that is also a clock connector opens no interval ("set the alarm to 5 pm").
+    func openInterval(at q: Int, moment atStart: (end: Int, parts: MomentParts)?) -> (end: Int, parts: MomentParts)? {
+        if let found = atStart, joins(found.end), let end = phrase(at: found.end, .end) { return (end, found.parts) }
+        guard let until = phrase(at: q, .until), phrase(at: q, { if case .to(nil) = $0 { true } else { false } }) == nil,
+              joins(until), let found = moment(at: until) else { return nil }
+        return found
     }
 
     // MARK: Quantities
