@@ -52,6 +52,11 @@ import Testing
             ("⟦um 8 Uhr abends⟧", ["2026-11-28T20:00:00/hour"]),
             ("⟦vor zwei Tagen⟧", ["2026-11-26T00:00:00/day"]),
             ("⟦20:30 Uhr⟧", ["2026-11-28T20:30:00/minute"]),
+            ("kannst du mir ⟦morgen⟧ helfen", ["2026-11-29T00:00:00/day"]),
+            ("⟦am Freitag Abend⟧", ["2026-12-04T18:00:00/hour–2026-12-05T00:00:00/hour"]),
+            ("⟦zwei Stunden lang⟧", ["2 hour"]),
+            ("⟦am ersten Januar⟧", ["2027-01-01T00:00:00/day"]),
+            ("acht Leute", []),
         ]
         for (text, expected) in cases { expectReadings("de", text, expected) }
     }
@@ -110,6 +115,10 @@ import Testing
             ("⟦今週末⟧", ["2026-11-28T00:00:00/day–2026-11-30T00:00:00/day"]),
             ("⟦八時十五分⟧", ["2026-11-28T20:15:00/minute?"]),
             ("⟦2027年12月3日⟧", ["2027-12-03T00:00:00/day"]),
+            ("⟦金曜日の夜⟧", ["2026-12-04T18:00:00/hour–2026-12-05T00:00:00/hour"]),
+            ("⟦あさっての午後2時⟧", ["2026-11-30T14:00:00/hour"]),
+            ("⟦2週間後⟧", ["2026-12-12T00:00:00/day"]),
+            ("⟦3日間⟧", ["3 day"]),
         ]
         for (text, expected) in cases { expectReadings("ja", text, expected) }
     }
@@ -130,6 +139,10 @@ import Testing
             ("⟦下个月⟧", ["2026-12-01T00:00:00/day–2027-01-01T00:00:00/day"]),
             ("⟦半小时⟧", ["30 minute"]),
             ("⟦明天早上八点⟧叫我", ["2026-11-29T08:00:00/hour"]),
+            ("⟦星期六上午十点⟧", ["2026-12-05T10:00:00/hour"]),
+            ("⟦后天晚上⟧", ["2026-11-30T18:00:00/hour–2026-12-01T00:00:00/hour"]),
+            ("⟦三个月后⟧", ["2027-02-28T00:00:00/day"]),
+            ("我有三个孩子", []),
         ]
         for (text, expected) in cases { expectReadings("zh-Hans", text, expected) }
     }

@@ -148,6 +148,14 @@ final class Scan {
     /// The end of the longest phrase at `p` meaning exactly `meaning`.
     func phrase(at p: Int, _ meaning: Meaning) -> Int? { phrase(at: p) { $0 == meaning }?.end }
 
+    /// The relation after a part ("lundi prochain", "la semaine prochaine"), unless its word
+    /// begins a longer phrase (上 of 上午 after 星期六 is the morning, not "last").
+    func relationAfter(_ p: Int) -> (end: Int, value: Int)? {
+        guard joins(p), let found = phrase(at: p, { if case .relation = $0 { true } else { false } }),
+              case .relation(let value) = found.meaning, phrase(at: p, { _ in true })?.end == found.end else { return nil }
+        return (found.end, value)
+    }
+
     /// Calls `body` with every phrase at `p`.
     func forEachPhrase(at p: Int, _ body: (Int, Meaning) -> Void) {
         guard p < count else { return }
@@ -523,9 +531,8 @@ final class Scan {
             guard let day = phrase(at: p, { if case .weekday = $0 { true } else { false } }), case .weekday(let value) = day.meaning else { return }
             var end = day.end
             var relation = before
-            if relation == nil, joins(end), let found = phrase(at: end, { if case .relation = $0 { true } else { false } }),
-               case .relation(let after) = found.meaning {
-                relation = after
+            if relation == nil, let found = relationAfter(end) {
+                relation = found.value
                 end = found.end
             }
             if best == nil || end > best!.end { best = (end, value, relation) }
@@ -554,9 +561,8 @@ final class Scan {
             }
             var offset = relation
             var stop = end
-            if offset == nil, joins(end), let found = phrase(at: end, { if case .relation = $0 { true } else { false } }),
-               case .relation(let after) = found.meaning {
-                offset = after
+            if offset == nil, let found = relationAfter(end) {
+                offset = found.value
                 stop = found.end
             }
             // "week" alone is a unit, not a period; "weekend" alone is this one.
