@@ -80,6 +80,9 @@ import Testing
     @Test func clockTimesWithAFullStop() {
         expectReadings("de", "⟦um 21.00 Uhr⟧", ["2026-11-28T21:00:00/minute"])
         expectReadings("en", "⟦at 9.30⟧", ["2026-11-28T21:30:00/minute?"])
+        // Without "at" or a mark, "3.12." may be a date: not read as a time.
+        expectReadings("de", "am 3.12.", [])
+        expectReadings("en", "⟦at 7:30:15⟧", ["2026-11-28T19:30:00/minute?"])
         // A decimal is no clock time, and not read as a count either (a known gap).
         expectReadings("en", "in 2.5 hours", [])
     }

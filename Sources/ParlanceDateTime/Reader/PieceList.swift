@@ -26,6 +26,9 @@ struct Piece {
     var number: Int = -1
     var digitCount: Int = 0
     var leadingZero = false
+    /// Minutes written after a full stop ("21.00"): a clock time only with "at" or a mark,
+    /// since "3.12." is also a date.
+    var followsStop = false
     var gap: Gap = .hard
     /// The vocabulary's number for the piece's word, -1 for none.
     var word: Int32 = -1
@@ -236,6 +239,7 @@ struct PieceList {
             minutes.digitCount = 2
             minutes.number = scalars[minutes.normalized].reduce(0) { $0 * 10 + digitValue($1)! }
             minutes.gap = .colon
+            minutes.followsStop = true
             body(hour)
             body(minutes)
             return

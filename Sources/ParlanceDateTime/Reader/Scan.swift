@@ -392,24 +392,28 @@ final class Scan {
         var best: Clock?
         // A phrase with its own minutes wins a tie: "menos cuarto" is a quarter to, not
         // "menos" and the ordinal "cuarto" (4).
-        func keep(_ end: Int, hour: Int, minute: Int, fixed: Bool = false) {
+        func keep(_ end: Int, hour: Int, minute: Int, fixed: Bool = false, evidence: Bool = true) {
             guard best == nil || end > best!.end || fixed && end == best!.end else { return }
             var next = clock
             next.end = end
             next.hour = hour
             next.minute = minute
             next.hasMinutes = true
-            next.evidence = true
+            next.evidence = next.evidence || evidence
             best = next
         }
         // "7:30" (right after the number, not after a mark).
         if !marked, p < count, pieces[p].gap == .colon, pieces[p].number >= 0, pieces[p].digitCount == 2, pieces[p].number < 60 {
             var end = p + 1
             // "7:30:15": seconds are read and dropped.
-            if end + 1 < count, pieces[end].gap == .colon, pieces[end].digitCount == 2, pieces[end].number >= 0, pieces[end].number < 60 { end += 1 }
+            if end < count, pieces[end].gap == .colon, pieces[end].digitCount == 2, pieces[end].number >= 0, pieces[end].number < 60 { end += 1 }
             // "20:30 Uhr", "7:30 h".
-            if joins(end), let mark = phrase(at: end, .hourMark) { end = mark }
-            keep(end, hour: clock.hour, minute: pieces[p].number)
+            var marked = false
+            if joins(end), let mark = phrase(at: end, .hourMark) {
+                end = mark
+                marked = true
+            }
+            keep(end, hour: clock.hour, minute: pieces[p].number, evidence: !pieces[p].followsStop || marked)
         }
         guard joins(p) else { return best }
         let previousHour = (clock.hour + 23) % 24
