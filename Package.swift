@@ -61,7 +61,9 @@ let package = Package(
         .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText", "ParlanceTestSupport"]),
         // Its fixtures (binary property lists) are read from the source folder (#filePath), not bundled.
         .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ParlanceDateTimeTests", dependencies: ["ParlanceDateTime", "ParlanceTestSupport"]),
+        // Its hand-checked readings (Readings/<language>.yaml) are read from the source folder (#filePath), not bundled.
+        .testTarget(name: "ParlanceDateTimeTests", dependencies: ["ParlanceDateTime", "ParlanceTestSupport", .product(name: "Yams", package: "Yams")],
+                    exclude: ["Readings"]),
         .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceTests", dependencies: ["Parlance", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "Parlance", "ParlanceTraining", "ParlanceTestSupport"]),
