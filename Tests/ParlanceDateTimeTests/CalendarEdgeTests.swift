@@ -83,8 +83,11 @@ import Testing
         // Without "at" or a mark, "3.12." may be a date: not read as a time.
         expectReadings("de", "am 3.12.", [])
         expectReadings("en", "⟦at 7:30:15⟧", ["2026-11-28T19:30:00/minute?"])
-        // A decimal is no clock time, and not read as a count either (a known gap).
-        expectReadings("en", "in 2.5 hours", [])
+        // A decimal with one digit after its separator is a count.
+        expectReadings("en", "⟦in 2.5 hours⟧", ["2026-11-28T12:30:00/second"])
+        expectReadings("de", "⟦1,5 Stunden⟧", ["90 minute"])
+        expectReadings("en", "at 2.5", [])
+        expectReadings("en", "in 1.30 hours", [])
     }
 
     @Test func badInputIsNotRead() {

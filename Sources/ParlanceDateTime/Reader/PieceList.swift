@@ -29,6 +29,9 @@ struct Piece {
     /// Minutes written after a full stop ("21.00"): a clock time only with "at" or a mark,
     /// since "3.12." is also a date.
     var followsStop = false
+    /// The value of a decimal count written with one digit after its separator ("2.5",
+    /// "1,5"): a count of units, never a clock time or a day.
+    var decimal: Double?
     var gap: Gap = .hard
     /// The vocabulary's number for the piece's word, -1 for none.
     var word: Int32 = -1
@@ -221,8 +224,21 @@ struct PieceList {
         // "9.30", "21.00": a clock time written with a full stop, as if with a colon.
         if signs > 0 {
             let count = normalized.count
-            guard signs == 1, digits == count - 1, count == 4 || count == 5, scalars[normalized.upperBound - 3] == ".",
-                  unit.utf8Range.count == count else {
+            guard signs == 1, digits == count - 1, count >= 3, count <= 5, unit.utf8Range.count == count else {
+                body(whole)
+                return
+            }
+            // "2.5 hours", "1,5 Stunden": a decimal count.
+            let separator = scalars[normalized.upperBound - 2]
+            if separator == "." || separator == "," {
+                var piece = whole
+                piece.isDigits = true
+                let integer = scalars[normalized.lowerBound..<normalized.upperBound - 2].reduce(0) { $0 * 10 + digitValue($1)! }
+                piece.decimal = Double(integer) + Double(digitValue(scalars[normalized.upperBound - 1])!) / 10
+                body(piece)
+                return
+            }
+            guard count >= 4, scalars[normalized.upperBound - 3] == "." else {
                 body(whole)
                 return
             }

@@ -26,7 +26,7 @@ final class Scan {
         var matches: [DateTimeMatch] = []
         var start = 0
         while start < count {
-            guard pieces[start].number >= 0 || hasEdges(start) else {
+            guard pieces[start].number >= 0 || pieces[start].decimal != nil || hasEdges(start) else {
                 start += 1
                 continue
             }
@@ -125,6 +125,9 @@ final class Scan {
         guard p < count else { return nil }
         var best: Number?
         let piece = pieces[p]
+        // Minutes after a colon are minutes, never a count ("in 1.30 hours" is not 30 hours).
+        if piece.gap == .colon { return nil }
+        if let decimal = piece.decimal { return Number(value: decimal, end: p + 1, digitCount: 0, leadingZero: false) }
         if piece.number >= 0 {
             var end = p + 1
             if end < count, pieces[end].gap == .none, let suffix = phrase(at: end, .ordinal) { end = suffix }
