@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ParlanceText", targets: ["ParlanceText"]),
         .library(name: "ParlanceVocabulary", targets: ["ParlanceVocabulary"]),
         .library(name: "ParlanceGrammar", targets: ["ParlanceGrammar"]),
+        .library(name: "ParlanceDateTime", targets: ["ParlanceDateTime"]),
         .library(name: "ParlanceTraining", targets: ["ParlanceTraining"]),
         .library(name: "CICU", targets: ["CICU"]),
         .library(name: "ParlanceEval", targets: ["ParlanceEval"]),
@@ -39,6 +40,9 @@ let package = Package(
         // needs no checkout beside it.
         .target(name: "ParlanceCorpora", dependencies: ["ParlanceText"], plugins: ["EmbedCorpora"]),
         .executableTarget(name: "CorpusEmbedder"),
+        // text → dates, times, intervals and durations, read against a reference moment; the
+        // words of each language come from Corpora/datetime/<language>.yaml.
+        .target(name: "ParlanceDateTime", dependencies: ["ParlanceText", "ParlanceCorpora", .product(name: "Yams", package: "Yams")]),
         .plugin(name: "EmbedCorpora", capability: .buildTool(), dependencies: ["CorpusEmbedder"]),
         // The engine: the SiriKit catalogue, apps, resolution and handling; re-exports the stages.
         // Its learned reading ranks intents with ParlanceTraining's classifier.
@@ -51,13 +55,16 @@ let package = Package(
         .target(name: "ParlanceEval", dependencies: ["Parlance", "ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceTraining"]),
         .executableTarget(
             name: "parlance",
-            dependencies: ["Parlance", "ParlanceEval", "ParlanceTraining", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Parlance", "ParlanceEval", "ParlanceTraining", "ParlanceDateTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Helpers shared by the test targets (a seeded generator, access to ../shared).
         .target(name: "ParlanceTestSupport", path: "Tests/ParlanceTestSupport"),
         .testTarget(name: "ParlanceTextTests", dependencies: ["ParlanceText", "ParlanceTestSupport"]),
         // Its fixtures (binary property lists) are read from the source folder (#filePath), not bundled.
         .testTarget(name: "ParlanceVocabularyTests", dependencies: ["ParlanceVocabulary", "ParlanceTestSupport"], exclude: ["Fixtures"]),
+        // Its hand-checked readings (Readings/<language>.yaml) are read from the source folder (#filePath), not bundled.
+        .testTarget(name: "ParlanceDateTimeTests", dependencies: ["ParlanceDateTime", "ParlanceTestSupport", .product(name: "Yams", package: "Yams")],
+                    exclude: ["Readings"]),
         .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceTests", dependencies: ["Parlance", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "Parlance", "ParlanceTraining", "ParlanceTestSupport"]),

@@ -54,6 +54,13 @@ let package = Package(
             dependencies: [.product(name: "Parlance", package: root), "AllocationCounting", "Measuring"],
             path: "Benchmarks/ParseTimings"
         ),
+        // What the date-and-time reader adds to a parse, with and without a date in the request.
+        .executableTarget(
+            name: "DateTimeTimings",
+            dependencies: [.product(name: "ParlanceDateTime", package: root), .product(name: "ParlanceText", package: root),
+                           "AllocationCounting", "Measuring"],
+            path: "Benchmarks/DateTimeTimings"
+        ),
         // A quick harness for vocabulary lookup, prefix and span timings on ../shared/bench/vocab.
         .executableTarget(
             name: "VocabularyTimings",

@@ -1,0 +1,139 @@
+extension Scan {
+    // MARK: Clock times
+
+    struct Clock {
+        var end: Int
+        var hour: Int
+        var minute = 0
+        var hasMinutes = false
+        var is24 = false
+        var evidence = false
+    }
+
+    /// A clock time at `q`: "half past seven", "halb sieben", "twenty past seven", "7:30",
+    /// "vingt heures trente", "ocho y media", 七点半, 7時30分. A bare number is an hour only
+    /// after "at" or before a part of the day ("8 in the evening"), unless `options` allow it.
+    func clock(at q: Int, afterAt: Bool, _ options: MomentOptions) -> Clock? {
+        var best: Clock?
+        func keep(_ clock: Clock) {
+            if best == nil || clock.end > best!.end { best = clock }
+        }
+        // "half past seven", "quarter to eight", "halb sieben".
+        forEachPhrase(at: q) { end, meaning in
+            switch meaning {
+            case .past(let minutes?):
+                if let hour = hour(after: end) { keep(Clock(end: hour.end, hour: hour.hour, minute: minutes, hasMinutes: true, evidence: true)) }
+            case .to(let minutes?):
+                if let hour = hour(after: end) {
+                    keep(Clock(end: hour.end, hour: (hour.hour + 23) % 24, minute: 60 - minutes, hasMinutes: true, evidence: true))
+                }
+            default: break
+            }
+        }
+        guard let number = integer(at: q, in: 0...24), let value = number.integer else { return best }
+        // "twenty past seven", "zehn nach sieben", "ten to six".
+        if (1...30).contains(value), joins(number.end) {
+            forEachPhrase(at: number.end) { end, meaning in
+                switch meaning {
+                case .past(nil):
+                    if let hour = hour(after: end) { keep(Clock(end: hour.end, hour: hour.hour, minute: value, hasMinutes: true, evidence: true)) }
+                case .to(nil):
+                    let alsoUntil = phrase(at: number.end, .until) == end
+                    if alsoUntil, options.contains(.noUntilConnector) || value % 5 != 0 { return }
+                    if let hour = hour(after: end) {
+                        keep(Clock(end: hour.end, hour: (hour.hour + 23) % 24, minute: 60 - value, hasMinutes: true, evidence: true))
+                    }
+                default: break
+                }
+            }
+        }
+        // "7", "7 o'clock", "19h30", "7:30", "vingt heures trente", "ocho y media".
+        var clock = Clock(end: number.end, hour: value, is24: value > 12 || value == 0 || number.leadingZero, evidence: afterAt)
+        var marked = false
+        if joins(clock.end), let mark = phrase(at: clock.end, .hourMark) {
+            clock.end = mark
+            clock.evidence = true
+            marked = true
+        }
+        if let withMinutes = minutes(after: clock, marked: marked, afterAt: afterAt) { clock = withMinutes }
+        if clock.hour == 24, clock.minute != 0 { return best }
+        keep(clock)
+        guard let found = best else { return nil }
+        if found.evidence || options.contains(.bareHour) { return found }
+        // A bare number is a clock hour when a part of the day follows: "8 in the evening", "3 pm".
+        let next = skippingFillers(found.end)
+        guard joins(next), phrase(at: next, { if case .dayPart = $0 { true } else { false } }) != nil else { return nil }
+        return found
+    }
+
+    /// The hour after a connector ("seven" in "half past seven"), with its mark if any.
+    func hour(after p: Int) -> (hour: Int, end: Int)? {
+        guard joins(p), let number = integer(at: p, in: 0...24), let value = number.integer else { return nil }
+        var end = number.end
+        if joins(end), let mark = phrase(at: end, .hourMark) { end = mark }
+        return (value, end)
+    }
+
+    /// The minutes after an hour, if any: ":30", "y media", "menos cuarto", "et demie", "30",
+    /// "三十分", "半", "一刻".
+    func minutes(after clock: Clock, marked: Bool, afterAt: Bool) -> Clock? {
+        let p = clock.end
+        var best: Clock?
+        // A phrase with its own minutes wins a tie: "menos cuarto" is a quarter to, not
+        // "menos" and the ordinal "cuarto" (4).
+        func keep(_ end: Int, hour: Int, minute: Int, fixed: Bool = false, evidence: Bool = true) {
+            guard best == nil || end > best!.end || fixed && end == best!.end else { return }
+            var next = clock
+            next.end = end
+            next.hour = hour
+            next.minute = minute
+            next.hasMinutes = true
+            next.evidence = next.evidence || evidence
+            best = next
+        }
+        // "7:30" (right after the number, not after a mark).
+        if !marked, p < count, pieces[p].gap == .colon, pieces[p].number >= 0, pieces[p].digitCount == 2, pieces[p].number < 60 {
+            var end = p + 1
+            // "7:30:15": seconds are read and dropped.
+            if end < count, pieces[end].gap == .colon, pieces[end].digitCount == 2, pieces[end].number >= 0, pieces[end].number < 60 { end += 1 }
+            // "20:30 Uhr", "7:30 h".
+            var marked = false
+            if joins(end), let mark = phrase(at: end, .hourMark) {
+                end = mark
+                marked = true
+            }
+            keep(end, hour: clock.hour, minute: pieces[p].number, evidence: !pieces[p].followsStop || marked)
+        }
+        guard joins(p) else { return best }
+        let previousHour = (clock.hour + 23) % 24
+        forEachPhrase(at: p) { end, meaning in
+            switch meaning {
+            case .plus(let minutes?): keep(end, hour: clock.hour, minute: minutes, fixed: true)
+            case .minus(let minutes?): keep(end, hour: previousHour, minute: 60 - minutes, fixed: true)
+            case .plus(nil):
+                if joins(end), let number = integer(at: end, in: 1...59) { keep(markedMinutes(number.end), hour: clock.hour, minute: number.integer!) }
+            case .minus(nil):
+                if joins(end), let number = integer(at: end, in: 1...30) {
+                    keep(markedMinutes(number.end), hour: previousHour, minute: 60 - number.integer!)
+                }
+            default: break
+            }
+        }
+        // "vingt heures trente", "8 Uhr 30", 三点二十分, and "at eight thirty".
+        if marked || afterAt, let number = integer(at: p, in: 0...59), let value = number.integer,
+           marked || value >= 10 && (number.digitCount == 2 || number.digitCount == 0) {
+            // (A number that goes on into a unit is a quantity, not minutes: "at 8 20 minutes later".)
+            if !(joins(number.end) && phrase(at: number.end, { if case .unit = $0 { true } else { false } }) != nil
+                 && phrase(at: number.end, .minuteMark) == nil) {
+                keep(markedMinutes(number.end), hour: clock.hour, minute: value)
+            }
+        }
+        return best
+    }
+
+    /// `p`, or past a minute mark there (分).
+    func markedMinutes(_ p: Int) -> Int {
+        if joins(p), let mark = phrase(at: p, .minuteMark) { return mark }
+        return p
+    }
+}
