@@ -10,8 +10,10 @@ import Testing
 /// Gated on a floor below which the engine regressed: when the set was written (before any
 /// change to grammars or ranking) the engine got 325 of 568 right, dates aside (57.2%),
 /// with the language given and without; custom intents 0 of 59, disambiguation 12 of 64.
-/// The goal of issue 38 (97% overall, 95% in every language and kind) is far above. Raise
-/// the floor as the engine improves; every run prints the rates per language and kind.
+/// After names said in part, apps named anywhere, the learned reading and the grammars'
+/// new forms (2026-11-28), about 87%. The goal of issue 38 (97% overall, 95% in every
+/// language and kind) is above that. Raise the floor as the engine improves; every run
+/// prints the rates per language and kind.
 @Suite struct BlindCorpusTests {
     static let folder = EngineFixture.corpora.appendingPathComponent("tests/blind")
 
@@ -22,7 +24,7 @@ import Testing
     }
 
     /// The least share of exact matches, dates and times aside, with the language given and not.
-    static let floor = (languageGiven: 0.55, languageNotGiven: 0.55)
+    static let floor = (languageGiven: 0.82, languageNotGiven: 0.82)
 
     /// A test's kind: the tag its note starts with ("[custom-intent] …").
     static func kind(_ test: UtteranceTest) -> String {

@@ -68,7 +68,8 @@ let shared = repository.deletingLastPathComponent().appendingPathComponent("shar
 // --blind [FOLDER...]: requests the engine was never tuned for (Corpora/tests/blind by
 // default; each folder with its own apps/), with the sample apps and those apps, no language
 // given: the first pass of a fresh engine (every one-time cost included: learned readings
-// are trained on first use), then five warm passes; then stop.
+// are trained on first use, or while the engine is built with --learned-when-built), then
+// five warm passes; then stop.
 if let at = arguments.firstIndex(of: "--blind") {
     var folders = arguments[(at + 1)...].prefix { !$0.hasPrefix("--") }.map { URL(fileURLWithPath: $0) }
     if folders.isEmpty { folders = [corpora.appendingPathComponent("tests/blind")] }
@@ -84,7 +85,9 @@ if let at = arguments.firstIndex(of: "--blind") {
     for folder in folders { items += (try? UtteranceTest.load(folder.path)) ?? [] }
     let clock = ContinuousClock()
     let loadStart = clock.now
-    let blindEngine = try Engine(apps: blindApps, grammars: corpora.appendingPathComponent("grammars"))
+    var blindOptions = EngineOptions()
+    if arguments.contains("--learned-when-built") { blindOptions.learnedReadings = .whenBuilt }
+    let blindEngine = try Engine(apps: blindApps, grammars: corpora.appendingPathComponent("grammars"), options: blindOptions)
     let load = micros(clock.now - loadStart) / 1000
     var first: [Double] = []
     var passed = 0

@@ -40,6 +40,20 @@ public struct EngineOptions: Sendable, Hashable {
     /// the utterance's letters. Higher is faster and riskier for requests that quote words
     /// of another language of the same script (a Spanish request for an English song).
     public var languageEvidenceRatio: Double = 0.4
+    /// When the learned readings (``LearnedReading``: one ranker per language and app) are
+    /// trained: when a parse first needs one (the default: a process that parses a few
+    /// requests pays for none), or while the engine is built, so that no parse pays for one.
+    public var learnedReadings: LearnedReadingTraining = .onFirstUse
+
+    /// When learned readings are trained (``EngineOptions/learnedReadings``).
+    public enum LearnedReadingTraining: String, Sendable, Hashable, CaseIterable {
+        /// The first parse that needs a language's ranker for an app trains it (tens of
+        /// milliseconds in a release build).
+        case onFirstUse
+        /// The engine trains every language's ranker for every app while it is built, in
+        /// parallel.
+        case whenBuilt
+    }
 
     public init() {}
 }
@@ -224,6 +238,13 @@ public final class Engine: Sendable {
         diacriticsFoldingPartners = partners
         self.languages = models.map(\.tag)
         self.issues = issues + cacheWarnings.issues
+        if options.learnedReadings == .whenBuilt {
+            // One language per iteration: a language's rankers share its sentences, drawn once.
+            let models = self.models
+            DispatchQueue.concurrentPerform(iterations: models.count) { index in
+                for app in apps.indices { _ = models[index].learned.ranker(for: app, in: self) }
+            }
+        }
     }
 
     /// The index of `items`: read from the cache's image when it holds one for these
