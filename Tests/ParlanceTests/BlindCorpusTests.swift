@@ -14,17 +14,23 @@ import Testing
 /// new forms (2026-11-28), about 87%. The goal of issue 38 (97% overall, 95% in every
 /// language and kind) is above that. Raise the floor as the engine improves; every run
 /// prints the rates per language and kind.
+///
+/// Corpora/tests/blind-2, written blind as well (also without reading the first set), was
+/// held out while the engine changed for issue 38 and measured once (its README): 40.5%
+/// before, 75.5% after, dates aside. Its requests need the first set's apps too.
 @Suite struct BlindCorpusTests {
     static let folder = EngineFixture.corpora.appendingPathComponent("tests/blind")
+    static let second = EngineFixture.corpora.appendingPathComponent("tests/blind-2")
 
-    /// The sample apps and the apps the blind set brings.
+    /// The sample apps and the apps both blind sets bring.
     static let built: Result<Engine, EngineError> = Result { () throws(EngineError) -> Engine in
-        let own = AppLoader.load(folder.appendingPathComponent("apps").path).apps
+        let own = AppLoader.load(folder.appendingPathComponent("apps").path).apps + AppLoader.load(second.appendingPathComponent("apps").path).apps
         return try Engine(apps: EngineFixture.apps + own, grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
     }
 
-    /// The least share of exact matches, dates and times aside, with the language given and not.
-    static let floor = (languageGiven: 0.82, languageNotGiven: 0.82)
+    /// The least share of exact matches, dates and times aside, with the language given and
+    /// not, per set.
+    static func floor(_ set: URL, languageGiven: Bool) -> Double { set == second ? 0.72 : 0.82 }
 
     /// A test's kind: the tag its note starts with ("[custom-intent] …").
     static func kind(_ test: UtteranceTest) -> String {
@@ -37,15 +43,20 @@ import Testing
         #expect(tests.count >= 600)
         // The project's own corpus does not take the blind set in: it needs apps of its own.
         let own = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests").path)
-        #expect(!own.contains { $0.location.file.contains("/blind/") })
+        #expect(!own.contains { $0.location.file.contains("/blind/") || $0.location.file.contains("/blind-2/") })
         let apps = AppLoader.load(Self.folder.appendingPathComponent("apps").path)
         #expect(apps.apps.count == 5)
         #expect(apps.issues.filter { $0.severity == .error }.isEmpty, "\(apps.issues)")
+        let second = try UtteranceTest.load(Self.second.path)
+        #expect(second.count >= 500)
+        let secondApps = AppLoader.load(Self.second.appendingPathComponent("apps").path)
+        #expect(secondApps.apps.count == 3)
+        #expect(secondApps.issues.filter { $0.severity == .error }.isEmpty, "\(secondApps.issues)")
     }
 
-    @Test(arguments: [true, false]) func rates(languageGiven: Bool) throws {
+    @Test(arguments: [true, false], [folder, second]) func rates(languageGiven: Bool, set: URL) throws {
         let engine = try Self.built.get()
-        let tests = try UtteranceTest.load(Self.folder.path)
+        let tests = try UtteranceTest.load(set.path)
         var passed: [String: (passed: Int, total: Int)] = [:]
         var failures: [String] = []
         for test in tests {
@@ -57,14 +68,14 @@ import Testing
             }
             if let problem { failures.append("\(test.language) [\(Self.kind(test))] \"\(test.utterance)\": \(problem)") }
         }
-        print("Corpora/tests/blind, language \(languageGiven ? "given" : "not given"):")
+        print("Corpora/tests/\(set.lastPathComponent), language \(languageGiven ? "given" : "not given"):")
         for key in passed.keys.sorted() {
             let (ok, total) = passed[key]!
             print("  \(key): \(ok)/\(total) (\(String(format: "%.1f", 100 * Double(ok) / Double(total)))%)")
         }
         for failure in failures.prefix(300) { print("  ✗ \(failure)") }
         let overall = passed["all but dates"].map { Double($0.passed) / Double($0.total) } ?? 0
-        let floor = languageGiven ? Self.floor.languageGiven : Self.floor.languageNotGiven
+        let floor = Self.floor(set, languageGiven: languageGiven)
         #expect(overall >= floor, "blind requests, dates aside: \(String(format: "%.1f", overall * 100))%, below the floor of \(floor * 100)%")
     }
 }
