@@ -1,3 +1,4 @@
+import ParlanceTestSupport
 import Foundation
 import Testing
 import Yams

@@ -1,3 +1,4 @@
+import ParlanceTestSupport
 import ParlanceText
 import Testing
 @testable import ParlanceDateTime
@@ -19,22 +20,6 @@ enum Readers {
 /// Saturday, 28 November 2026, 10:00: the reference moment of the hand-checked readings.
 let saturday = LocalDateTime(year: 2026, month: 11, day: 28, hour: 10)!
 
-/// The text without markers and the marked spans, as Unicode-scalar ranges.
-func unmark(_ marked: String) -> (text: String, spans: [Range<Int>]) {
-    var text = String.UnicodeScalarView()
-    var spans: [Range<Int>] = []
-    var open: Int?
-    for scalar in marked.unicodeScalars {
-        switch scalar {
-        case "⟦": open = text.count
-        case "⟧":
-            spans.append(open!..<text.count)
-            open = nil
-        default: text.append(scalar)
-        }
-    }
-    return (String(text), spans)
-}
 
 /// A reading in a compact form: "2026-11-29T07:30:00/minute", "2026-11-28T15:00:00/hour–2026-11-28T17:00:00/hour",
 /// "90 minute"; "?" after a moment read with an ambiguous hour.

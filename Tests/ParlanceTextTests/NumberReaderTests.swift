@@ -5,22 +5,6 @@ import Testing
 // Spans are marked inline: "I want ⟦fifty two⟧ apples" expects one number whose span slices
 // exactly "fifty two". Each expectation lists the value and kind of every marked span, in order.
 
-/// The text without markers and the marked spans, as Unicode-scalar ranges.
-private func unmark(_ marked: String) -> (text: String, spans: [Range<Int>]) {
-    var text = String.UnicodeScalarView()
-    var spans: [Range<Int>] = []
-    var open: Int?
-    for scalar in marked.unicodeScalars {
-        switch scalar {
-        case "⟦": open = text.count
-        case "⟧":
-            spans.append(open!..<text.count)
-            open = nil
-        default: text.append(scalar)
-        }
-    }
-    return (String(text), spans)
-}
 
 private func expectNumbers(
     _ reader: NumberReader, _ marked: String, _ expected: [(Double, NumberMatch.Kind)],

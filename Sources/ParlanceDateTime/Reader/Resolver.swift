@@ -236,18 +236,23 @@ struct Resolver {
 
     // MARK: Intervals
 
-    /// "until 5 pm", "bis morgen": an interval from now to the moment, open at its start.
-    func openInterval(until parts: MomentParts) -> Reading? {
-        guard let end = read(parts) else { return nil }
-        let to: DateTimeMoment
+    /// Where an interval ending with `end` ends, exclusive: a day (or longer) ends when the
+    /// next begins ("until Friday" takes in Friday), a clock time at itself, an interval at
+    /// its end.
+    static func exclusiveEnd(of end: Reading) -> DateTimeMoment? {
         switch end.value {
         case .moment(let moment) where moment.grain >= .day:
             guard let after = moment.value.adding(days: 1) else { return nil }
-            to = DateTimeMoment(value: after, grain: moment.grain)
-        case .moment(let moment): to = moment
-        case .interval(_, let finish?): to = finish
+            return DateTimeMoment(value: after, grain: moment.grain)
+        case .moment(let moment): return moment
+        case .interval(_, let finish?): return finish
         default: return nil
         }
+    }
+
+    /// "until 5 pm", "bis morgen": an interval from now to the moment, open at its start.
+    func openInterval(until parts: MomentParts) -> Reading? {
+        guard let end = read(parts), let to = Self.exclusiveEnd(of: end) else { return nil }
         return Reading(value: .interval(from: nil, to: to), isAmbiguousHour: end.isAmbiguousHour)
     }
 
@@ -272,16 +277,7 @@ struct Resolver {
         }
         // The end is read from the start ("from 10 pm to 2 am" ends the next day, "from Monday
         // to Friday" on the Friday after that Monday), a relative day from now ("to 5 pm tomorrow").
-        guard let end = Resolver(now: second.dayOffset == nil ? from.value : now).read(second) else { return nil }
-        let to: DateTimeMoment
-        switch end.value {
-        case .moment(let moment) where moment.grain >= .day:
-            guard let after = moment.value.adding(days: 1) else { return nil }
-            to = DateTimeMoment(value: after, grain: moment.grain)
-        case .moment(let moment): to = moment
-        case .interval(_, let finish?): to = finish
-        default: return nil
-        }
+        guard let end = Resolver(now: second.dayOffset == nil ? from.value : now).read(second), let to = Self.exclusiveEnd(of: end) else { return nil }
         guard from.value < to.value else { return nil }
         return Reading(value: .interval(from: from, to: to), isAmbiguousHour: start.isAmbiguousHour || end.isAmbiguousHour)
     }
