@@ -24,6 +24,9 @@ struct AppMention: Sendable {
     /// Where it stands in the utterance, in scalars.
     let span: Range<Int>
 
+    /// At most this many names are lifted, the longest first: each costs up to four reads.
+    static let namesLifted = 2
+
     /// At most this many template words on either side of the name are lifted with it.
     static let frameUnits = 3
 
@@ -85,7 +88,12 @@ extension Engine {
         let names = memo.appSpans(in: tokens, of: model, policy: .fixed(0)).names
         guard !names.isEmpty else { return best }
         var lifted: [(mention: AppMention, text: String)] = []
-        for name in names where !lifted.contains(where: { $0.mention.span == name.scalarRange }) {
+        var namesLifted = 0
+        for name in names.sorted(by: { $0.scalarRange.count > $1.scalarRange.count })
+        where !lifted.contains(where: { $0.mention.span == name.scalarRange }) {
+            // A request made of names would otherwise cost a read per name and lifting.
+            guard namesLifted < AppMention.namesLifted else { break }
+            namesLifted += 1
             let mention = AppMention(app: name.match.itemIndex, text: String(tokens.original(scalars: name.scalarRange)), span: name.scalarRange)
             for ranges in AppMention.liftings(of: name.units, in: tokens, grammar: model.compiled) {
                 lifted.append((mention, AppMention.blanking(ranges, in: text)))
