@@ -75,12 +75,7 @@ extension Engine {
     /// `models` (the language whose words spell the most of the utterance).
     func liftingAppMention(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
                            locked: Bool, memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
-        if let top = best?.hypotheses.first {
-            switch top.appSelection {
-            case .mentioned, .example: return best
-            case .vocabulary, .ambiguous: break
-            }
-        }
+        if best?.hypotheses.first?.appSelection.namesTheApp == true { return best }
         var result = best
         // The language of the best reading, else the one whose words spell the most of it.
         guard let model = best?.model ?? models.first else { return best }
@@ -101,7 +96,7 @@ extension Engine {
         }
         // As the first reads of a parse: template words as written first, corrected only
         // when no lifting reads as written.
-        for fuzziness in [MatchOptions.Fuzziness.off, options.fuzziness] {
+        for fuzziness in [MatchOptions.Fuzziness.off] + (options.fuzziness == .off ? [] : [options.fuzziness]) {
             for (mention, text) in lifted {
                 var reader = Reader(engine: self, model: model, user: memo.user)
                 reader.mention = mention
@@ -110,8 +105,18 @@ extension Engine {
                 if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 result = (model, hypotheses)
             }
-            if result?.hypotheses.first.map({ if case .mentioned = $0.appSelection { true } else { false } }) == true || fuzziness == options.fuzziness { break }
+            if result?.hypotheses.first?.appSelection.namesTheApp == true { break }
         }
         return result
+    }
+}
+
+extension AppSelection {
+    /// The reading takes the app from the utterance: its name said, or its own example phrase.
+    var namesTheApp: Bool {
+        switch self {
+        case .mentioned, .example: true
+        case .vocabulary, .ambiguous: false
+        }
     }
 }

@@ -124,14 +124,10 @@ extension Engine {
     func addingLearnedReading(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
                               locked: Bool, memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
         var challenged: IntentHypothesis?
-        if let top = best?.hypotheses.first {
-            switch top.appSelection {
-            case .example: return best
-            case .mentioned:
-                guard LearnedReading.isMostlyFreeText(top, of: text) else { return best }
-                challenged = top
-            case .vocabulary, .ambiguous: break
-            }
+        if let top = best?.hypotheses.first, top.appSelection.namesTheApp {
+            // A reading of the app's own example phrase, or one that leaves little to free text, stands.
+            guard case .mentioned = top.appSelection, LearnedReading.isMostlyFreeText(top, of: text) else { return best }
+            challenged = top
         }
         for model in best.map({ [$0.model] }) ?? Array(models.prefix(1)) {
             let tokens = memo.tokens(of: text, in: model)

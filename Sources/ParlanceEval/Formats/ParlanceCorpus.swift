@@ -32,7 +32,7 @@ public enum ParlanceCorpus {
                 slots.append(LabeledSlot(name: name, value: value.value.map(text) ?? "∅"))
             }
         }
-        slots += checks(test) { name, index in test.parameters[name].map { $0[index] } }
+        slots += checks(test, requiresUnlock: test.requiresUnlock ?? false) { name, index in test.parameters[name].map { $0[index] } }
         let file = test.location.file.split(separator: "/").suffix(3).joined(separator: "/")
         return EvaluationItem(utterance: test.utterance, language: test.language,
                               expected: Annotation(app: test.apps.count == 1 ? test.apps[0] : test.apps.sorted().joined(separator: "|"),
@@ -44,8 +44,10 @@ public enum ParlanceCorpus {
     /// What a test checks beyond the values, as slots named `parameter@identifier`,
     /// `parameter@resolution`, `parameter@options` (one per value the test lists) and
     /// `@requiresUnlock`, so that exact match requires them as ``UtteranceTest/mismatch(_:)``
-    /// does. `expected(name, i)` gives the test's i-th value of a parameter.
-    static func checks(_ test: UtteranceTest, _ expected: (String, Int) -> UtteranceTest.ExpectedValue?) -> [LabeledSlot] {
+    /// does. `expected(name, i)` gives the i-th value of a parameter, `requiresUnlock` the
+    /// flag (each as the test expects it, or as the hypothesis has it).
+    static func checks(_ test: UtteranceTest, requiresUnlock: Bool,
+                       _ expected: (String, Int) -> UtteranceTest.ExpectedValue?) -> [LabeledSlot] {
         var slots: [LabeledSlot] = []
         for (name, values) in test.parameters.sorted(by: { $0.key < $1.key }) {
             for index in values.indices {
@@ -55,7 +57,7 @@ public enum ParlanceCorpus {
                 if values[index].options != nil { slots.append(LabeledSlot(name: name + "@options", value: (want.options ?? []).sorted().joined(separator: ","))) }
             }
         }
-        if let requiresUnlock = test.requiresUnlock { slots.append(LabeledSlot(name: "@requiresUnlock", value: String(requiresUnlock))) }
+        if test.requiresUnlock != nil { slots.append(LabeledSlot(name: "@requiresUnlock", value: String(requiresUnlock))) }
         return slots
     }
 
@@ -115,15 +117,12 @@ public struct EngineSubject: EvaluationSubject {
         if let test = tests[Self.key(utterance, language, locked: context["locked"] == "true")] {
             // What the test checks beyond values, as the hypothesis has it (values said, as
             // ``UtteranceTest/mismatch(_:)`` counts them).
-            slots += ParlanceCorpus.checks(test) { name, index in
+            slots += ParlanceCorpus.checks(test, requiresUnlock: best.requiresUnlock) { name, index in
                 let said = (best.parameter(name)?.values ?? []).filter { $0.value != nil || $0.resolution.kind != .notRequired }
                 guard index < said.count else { return nil }
                 return UtteranceTest.ExpectedValue(value: said[index].value, checksValue: true, identifier: said[index].identifier,
                                                    resolution: said[index].resolution.kind,
                                                    options: said[index].resolution.options.map { $0.identifier ?? $0.value })
-            }
-            if test.requiresUnlock != nil, let last = slots.last, last.name == "@requiresUnlock" {
-                slots[slots.count - 1] = LabeledSlot(name: "@requiresUnlock", value: String(best.requiresUnlock))
             }
         }
         let app: String
