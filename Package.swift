@@ -45,8 +45,9 @@ let package = Package(
         .target(name: "ParlanceDateTime", dependencies: ["ParlanceText", "ParlanceCorpora", .product(name: "Yams", package: "Yams")]),
         .plugin(name: "EmbedCorpora", capability: .buildTool(), dependencies: ["CorpusEmbedder"]),
         // The engine: the SiriKit catalogue, apps, resolution and handling; re-exports the stages.
-        // Its learned reading ranks intents with ParlanceTraining's classifier.
-        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceCorpora", "ParlanceTraining",
+        // Its learned reading ranks intents with ParlanceTraining's classifier; dates and
+        // times fill date parameters through ParlanceDateTime's reader.
+        .target(name: "Parlance", dependencies: ["ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceCorpora", "ParlanceTraining", "ParlanceDateTime",
                                                  .product(name: "Yams", package: "Yams")]),
         // Trained parsers: training data formats (Snips, snips-nlu, Rasa) → a model induced from
         // them (templates, an intent classifier, a slot tagger), saved and read as an image.

@@ -3,3 +3,4 @@
 @_exported import ParlanceText
 @_exported import ParlanceVocabulary
 @_exported import ParlanceGrammar
+@_exported import ParlanceDateTime

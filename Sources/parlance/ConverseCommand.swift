@@ -25,7 +25,7 @@ struct ExplainCommand: ParsableCommand {
             let engine = try engineOptions.engine(languages: nil)
             try Input.requireGrammar(language, in: engine)
             let user = try engineOptions.session(for: engine)
-            print(engine.explain(Input.text(utterance), language: language, locked: locked, user: user))
+            print(engine.explain(Input.text(utterance), language: language, locked: locked, user: user, now: try engineOptions.referenceMoment()))
         }
     }
 }
@@ -69,7 +69,7 @@ struct ConverseCommand: AsyncParsableCommand {
                     guard let line = readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
                     text = line
                 }
-                let result = engine.parse(text, language: language, locked: locked, user: user)
+                let result = engine.parse(text, language: language, locked: locked, user: user, now: try engineOptions.referenceMoment())
                 guard let best = result.best else {
                     print("Sorry, I didn't understand that.")
                     continue

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Parlance
 import ParlanceDateTime
 import ParlanceText
 
@@ -39,17 +40,7 @@ struct DateTimeCommand: ParsableCommand {
         }
     }
 
-    func referenceMoment() throws -> LocalDateTime {
-        guard let now else {
-            let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date())
-            return LocalDateTime(year: parts.year ?? 2000, month: parts.month ?? 1, day: parts.day ?? 1,
-                                 hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0)!
-        }
-        guard let moment = LocalDateTime(iso: now) else {
-            throw UsageError("--now '\(now)' is not a local date and time: expected YYYY-MM-DDTHH:MM:SS (or YYYY-MM-DD), a moment that exists")
-        }
-        return moment
-    }
+    func referenceMoment() throws -> LocalDateTime { try Input.moment(now) }
 
     static func line(_ match: DateTimeMatch) -> String {
         let range = "\(match.scalarRange.lowerBound)\t\(match.scalarRange.upperBound)"

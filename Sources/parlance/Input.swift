@@ -40,6 +40,16 @@ enum Input {
         throw UsageError("no grammar for language '\(language)': the grammars are \(engine.languages.joined(separator: ", "))")
     }
 
+    /// The reference moment given as `option` (`YYYY-MM-DDTHH:MM:SS` or `YYYY-MM-DD`, local
+    /// time), or the system clock's when none is given.
+    static func moment(_ text: String?, option: String = "--now") throws -> LocalDateTime {
+        guard let text else { return .current() }
+        guard let moment = LocalDateTime(iso: text) else {
+            throw UsageError("\(option) '\(text)' is not a local date and time: expected YYYY-MM-DDTHH:MM:SS (or YYYY-MM-DD), a moment that exists")
+        }
+        return moment
+    }
+
     /// Parses a language tag, exiting with status 2 and the reason when it is invalid.
     static func language(_ tag: String) throws -> Language {
         do {

@@ -25,6 +25,12 @@ struct EngineOptionGroup: ParsableArguments {
     @Flag(help: "Build everything and save nothing (no cache of compiled images).")
     var noCache = false
 
+    @Option(help: ArgumentHelp("The moment dates and times are read against, local time (default: now).", valueName: "YYYY-MM-DDTHH:MM:SS"))
+    var now: String?
+
+    /// The reference moment of `--now`, or the system clock's.
+    func referenceMoment() throws -> LocalDateTime { try Input.moment(now) }
+
     /// The session of `--user` (nil without it): that user's vocabulary of every app of
     /// `engine`, read from `--store`.
     func session(for engine: Engine) throws -> UserSession? {
@@ -85,8 +91,9 @@ struct ParseCommand: ParsableCommand {
         --batch - reads standard input and answers each line as it arrives (the output is
         flushed after every answer), so another program can drive one long-lived process
         through a pipe. A line is an utterance, or a JSON object
-        {"utterance": TEXT, "user": ID, "language": TAG, "locked": BOOL} (all but
-        "utterance" optional; "user" needs --store). A line that cannot be read is answered
+        {"utterance": TEXT, "user": ID, "language": TAG, "locked": BOOL, "now": MOMENT} (all but
+        "utterance" optional; "user" needs --store; "now" is the moment its dates are read
+        against, YYYY-MM-DDTHH:MM:SS, else --now, else the clock as the line arrives). A line that cannot be read is answered
         with {"line": N, "error": MESSAGE} and the batch goes on.
         """
     )
@@ -127,7 +134,8 @@ struct ParseCommand: ParsableCommand {
                 return
             }
             guard let utterance else { throw UsageError("missing UTTERANCE (or --batch FILE)") }
-            let result = engine.parse(Input.text(utterance), language: language, locked: locked, user: user)
+            let result = engine.parse(Input.text(utterance), language: language, locked: locked, user: user,
+                                      now: try engineOptions.referenceMoment())
             if json {
                 print(try JSON.string(result.json))
             } else {
@@ -188,6 +196,8 @@ struct ParseCommand: ParsableCommand {
     func runBatch(_ engine: Engine, source: String, user: UserSession?) throws {
         let reader = try LineReader(opening: source)
         var sessions = BatchSessions(options: engineOptions, engine: engine, given: user)
+        // Each line's dates are read against its own "now", else --now, else the clock when it arrives.
+        let fixedNow = try engineOptions.now.map { try Input.moment($0) }
         var times: [Double] = []
         let clock = ContinuousClock()
         var number = 0
@@ -211,7 +221,8 @@ struct ParseCommand: ParsableCommand {
                 continue
             }
             let start = clock.now
-            let result = engine.parse(request.utterance, language: request.language, locked: request.locked, user: session)
+            let result = engine.parse(request.utterance, language: request.language, locked: request.locked, user: session,
+                                      now: request.now ?? fixedNow ?? .current())
             let elapsed = clock.now - start
             times.append(Self.micros(elapsed))
             guard case .object(var fields) = result.json else { continue }
@@ -251,6 +262,8 @@ struct BatchRequest {
     var user: String?
     var language: String?
     var locked: Bool
+    /// The moment its dates are read against (`"now": "YYYY-MM-DDTHH:MM:SS"`).
+    var now: LocalDateTime?
 
     init(_ line: String, defaults: (language: String?, locked: Bool)) throws {
         (language, locked) = defaults
@@ -263,13 +276,14 @@ struct BatchRequest {
             var user: String?
             var language: String?
             var locked: Bool?
+            var now: String?
         }
         let data = Data(line.utf8)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw UsageError("not a JSON object: expected {\"utterance\": TEXT, \"user\"?, \"language\"?, \"locked\"?}")
+            throw UsageError("not a JSON object: expected {\"utterance\": TEXT, \"user\"?, \"language\"?, \"locked\"?, \"now\"?}")
         }
-        for key in object.keys.sorted() where !["utterance", "user", "language", "locked"].contains(key) {
-            throw UsageError("unknown key '\(key.prefix(40))': expected utterance, user, language or locked")
+        for key in object.keys.sorted() where !["utterance", "user", "language", "locked", "now"].contains(key) {
+            throw UsageError("unknown key '\(key.prefix(40))': expected utterance, user, language, locked or now")
         }
         let fields: Fields
         do { fields = try JSONDecoder().decode(Fields.self, from: data) } catch let DecodingError.typeMismatch(_, context) {
@@ -281,6 +295,7 @@ struct BatchRequest {
         user = fields.user
         language = fields.language ?? language
         locked = fields.locked ?? locked
+        now = try fields.now.map { try Input.moment($0, option: "'now'") }
     }
 }
 

@@ -50,8 +50,8 @@ import Testing
             }
         }
         for test in tests {
-            let expected = summary(exhaustive.parse(test.utterance, language: language, locked: test.locked))
-            let got = summary(beamed.parse(test.utterance, language: language, locked: test.locked))
+            let expected = summary(exhaustive.parse(test.utterance, language: language, locked: test.locked, now: test.now))
+            let got = summary(beamed.parse(test.utterance, language: language, locked: test.locked, now: test.now))
             #expect(got == expected, "\(language) \"\(test.utterance)\"")
         }
     }

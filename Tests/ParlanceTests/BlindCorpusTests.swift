@@ -60,7 +60,7 @@ import Testing
         var passed: [String: (passed: Int, total: Int)] = [:]
         var failures: [String] = []
         for test in tests {
-            let result = engine.parse(test.utterance, language: languageGiven ? test.language : nil, locked: test.locked)
+            let result = engine.parse(test.utterance, language: languageGiven ? test.language : nil, locked: test.locked, now: test.now)
             let problem = test.mismatch(result)
             for key in ["language " + test.language, "kind " + Self.kind(test), Self.kind(test) == "datetime" ? "dates" : "all but dates"] {
                 passed[key, default: (0, 0)].total += 1

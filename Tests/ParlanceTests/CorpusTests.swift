@@ -35,7 +35,7 @@ import Testing
         let engine = try EngineFixture.engine
         var failures: [String] = []
         for test in tests {
-            let result = engine.parse(test.utterance, language: languageGiven ? test.language : nil, locked: test.locked)
+            let result = engine.parse(test.utterance, language: languageGiven ? test.language : nil, locked: test.locked, now: test.now)
             if let problem = test.mismatch(result) {
                 failures.append("\(test.location.file.split(separator: "/").suffix(2).joined(separator: "/")):\(test.location.line): \"\(test.utterance)\": \(problem)")
             }

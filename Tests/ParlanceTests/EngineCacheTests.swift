@@ -26,7 +26,7 @@ import Testing
 
     static func summary(_ engine: Engine) -> [String] {
         CorpusTests.tests.filter { languages.contains($0.language) }.map { test in
-            let result = engine.parse(test.utterance, language: test.language, locked: test.locked)
+            let result = engine.parse(test.utterance, language: test.language, locked: test.locked, now: test.now)
             return test.utterance + " → " + result.hypotheses.map { h in
                 "\(h.app.bundleIdentifier) \(h.intent.name) \(h.confidence) " + h.parameters.map { p in
                     p.name + "=" + p.values.map { "\($0.value?.description ?? "nil")/\($0.identifier ?? "")/\($0.resolution)/\($0.edits)" }

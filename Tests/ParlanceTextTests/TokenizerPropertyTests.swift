@@ -101,12 +101,13 @@ struct ASCIIWordsTests {
         let folders = try FileManager.default.contentsOfDirectory(atPath: tests.path)
         #expect(folders.count >= 6)
         var compared = 0
-        // One folder per language; a folder with apps of its own (the blind sets) is a
-        // corpus of its own, with language folders inside.
+        // One folder per language; a folder with apps or a README of its own (the blind
+        // sets) is a set of its own, with language folders inside (or none).
         var languageFolders: [(tag: String, path: URL)] = []
         for folder in folders where !folder.hasSuffix(".md") {
             let path = tests.appendingPathComponent(folder)
-            if FileManager.default.fileExists(atPath: path.appendingPathComponent("apps").path) {
+            if FileManager.default.fileExists(atPath: path.appendingPathComponent("apps").path)
+                || FileManager.default.fileExists(atPath: path.appendingPathComponent("README.md").path) {
                 for inner in try FileManager.default.contentsOfDirectory(atPath: path.path) where inner != "apps" && (try? Language(inner)) != nil {
                     languageFolders.append((inner, path.appendingPathComponent(inner)))
                 }

@@ -4,7 +4,7 @@
 //   swift run -c release --package-path Benchmarks ParseTimings [--entries N] [--json] [--failures] [--slowest N] [--utterance TEXT]
 //                                                               [--cached-loads N] [--parse-rounds N [--language TAG] [--every-language]] [--repeat N] [--evict]
 //                                                               [--evidence-ratio R] [--parse-rounds N --compare-modes | --evidence-only]
-//                                                               [--count-allocations]
+//                                                               [--count-allocations] [--blind [FOLDER...]] [--dates [FOLDER...]]
 //
 // --failures lists on stderr the utterances whose best parse misses its test; --slowest N
 // the N slowest utterances of each set (median of the five runs); --utterance TEXT times
@@ -124,6 +124,64 @@ if let at = arguments.firstIndex(of: "--blind") {
     print(String(format: "first pass (fresh engine): p50 %.1f µs, p99 %.1f µs, max %.2f ms, over 2 ms: %d",
                  percentile(firstSorted, 0.5), percentile(firstSorted, 0.99), (firstSorted.last ?? 0) / 1000, first.count { $0 > 2000 }))
     print(String(format: "warm (5 passes): p50 %.1f µs, p99 %.1f µs", percentile(warm, 0.5), percentile(warm, 0.99)))
+    exit(0)
+}
+
+// --dates [FOLDER...]: what reading dates adds to a parse. The requests of the folders
+// (the blind sets by default: Corpora/tests/blind and blind-2, with their apps), their
+// language given, parsed by two engines alike but for EngineOptions.readsDates, the two
+// alternating request by request (so that the machine's drift is shared), 9 rounds; the
+// medians of the per-request differences, for the requests in which the date reader finds
+// a date or time and for the others.
+if let at = arguments.firstIndex(of: "--dates") {
+    var folders = arguments[(at + 1)...].prefix { !$0.hasPrefix("--") }.map { URL(fileURLWithPath: $0) }
+    if folders.isEmpty { folders = ["tests/blind", "tests/blind-2"].map { corpora.appendingPathComponent($0) } }
+    var dateApps = AppLoader.load(corpora.appendingPathComponent("apps").path).apps
+    for folder in [corpora.appendingPathComponent("tests/blind")] + folders {
+        for app in AppLoader.load(folder.appendingPathComponent("apps").path).apps where !dateApps.contains(where: { $0.bundleIdentifier == app.bundleIdentifier }) {
+            dateApps.append(app)
+        }
+    }
+    var items: [UtteranceTest] = []
+    for folder in folders { items += (try? UtteranceTest.load(folder.path)) ?? [] }
+    var withOptions = EngineOptions()
+    withOptions.learnedReadings = .whenBuilt
+    var withoutOptions = withOptions
+    withoutOptions.readsDates = false
+    let grammars = corpora.appendingPathComponent("grammars")
+    let reading = try Engine(apps: dateApps, grammars: grammars, options: withOptions)
+    let notReading = try Engine(apps: dateApps, grammars: grammars, options: withoutOptions)
+    let now = LocalDateTime(year: 2026, month: 6, day: 10, hour: 10)!
+    var readers: [String: DateTimeReader] = [:]
+    let dated = items.map { item -> Bool in
+        if readers[item.language] == nil { readers[item.language] = try? DateTimeReader(language: Language(item.language)) }
+        return !(readers[item.language]?.read(item.utterance, now: now).isEmpty ?? true)
+    }
+    let clock = ContinuousClock()
+    var differences = [[Double]](repeating: [], count: items.count)
+    var times = [[Double]](repeating: [], count: items.count)
+    for round in 0..<9 {
+        for (index, item) in items.enumerated() {
+            var pair = (with: 0.0, without: 0.0)
+            for engine in round % 2 == 0 ? [reading, notReading] : [notReading, reading] {
+                let start = clock.now
+                _ = engine.parse(item.utterance, language: item.language, locked: item.locked, now: now)
+                let elapsed = micros(clock.now - start)
+                if engine === reading { pair.with = elapsed } else { pair.without = elapsed }
+            }
+            differences[index].append(pair.with - pair.without)
+            times[index].append(pair.with)
+        }
+    }
+    func median(_ values: [Double]) -> Double { let sorted = values.sorted(); return sorted.isEmpty ? 0 : sorted[sorted.count / 2] }
+    print(String(format: "dates in a parse: %d requests from %@, language given", items.count, folders.map(\.lastPathComponent).joined(separator: ", ")))
+    for (label, group) in [("with a date", true), ("without a date", false)] {
+        let indices = items.indices.filter { dated[$0] == group }
+        let added = indices.map { median(differences[$0]) }.sorted()
+        let parse = indices.map { median(times[$0]) }.sorted()
+        print(String(format: "  %@ (%d): parse p50 %.1f µs; reading dates adds p50 %.2f µs, p90 %.2f µs", label, indices.count,
+                     percentile(parse, 0.5), percentile(added, 0.5), percentile(added, 0.9)))
+    }
     exit(0)
 }
 

@@ -55,7 +55,7 @@ extension IntentCatalogue {
             ParameterDefinition("senders", .vocabulary([.contactName]), list: "contact", multiple: true),
             ParameterDefinition("attributes", messageAttribute),
             ParameterDefinition("searchTerms", .text, list: "topic", multiple: true),
-            ParameterDefinition("dateTimeRange", .dateTime),
+            ParameterDefinition("dateTimeRange", .dateTime, timing: .past),
             ParameterDefinition("speakableGroupNames", .vocabulary([.contactGroupName]), list: "group", multiple: true),
         ], responseCodes: ["failureMessageServiceNotAvailable", "failureMessageTooManyResults"]),
         IntentDefinition("INSetMessageAttributeIntent", .messaging, [
@@ -87,7 +87,7 @@ extension IntentCatalogue {
                 ParameterDefinition("transactionAmount", .currencyAmount),
                 ParameterDefinition("transactionAmount.currencyCode", currency),
                 ParameterDefinition("billType", billType),
-                ParameterDefinition("transactionScheduledDate", .dateTime),
+                ParameterDefinition("transactionScheduledDate", .dateTime, timing: .upcoming),
                 ParameterDefinition("dueDate", .dateTime, list: "date"),
             ], responseCodes: ["failureCredentialsUnverified", "failureInsufficientFunds"]),
             IntentDefinition("INSearchForBillsIntent", .payments, [
@@ -101,7 +101,7 @@ extension IntentCatalogue {
                 ParameterDefinition("toAccount", .vocabulary([.paymentsAccountNickname]), list: "account", required: true),
                 ParameterDefinition("transactionAmount", .currencyAmount, required: true),
                 ParameterDefinition("transactionAmount.currencyCode", currency),
-                ParameterDefinition("transactionScheduledDate", .dateTime),
+                ParameterDefinition("transactionScheduledDate", .dateTime, timing: .upcoming),
             ], responseCodes: ["failureCredentialsUnverified", "failureInsufficientFunds"]),
             IntentDefinition("INSearchForAccountsIntent", .payments, [
                 ParameterDefinition("accountNickname", .vocabulary([.paymentsAccountNickname]), list: "account"),
@@ -136,7 +136,7 @@ extension IntentCatalogue {
             ParameterDefinition("dropOffLocation", .location, required: true),
             ParameterDefinition("rideOptionName", .vocabulary([]), list: "rideOption"),
             ParameterDefinition("partySize", .number),
-            ParameterDefinition("scheduledPickupTime", .dateTime),
+            ParameterDefinition("scheduledPickupTime", .dateTime, timing: .upcoming),
         ], responseCodes: ["failureRequiringAppLaunchMustVerifyCredentials", "failureRequiringAppLaunchNoServiceInArea",
                            "failureRequiringAppLaunchServiceTemporarilyUnavailable", "failureRequiringAppLaunchPreviousRideNeedsCompletion",
                            "failureRequiringAppLaunchRideScheduledTooFar"]),
@@ -168,7 +168,7 @@ extension IntentCatalogue {
             ParameterDefinition("searchTerms", .vocabulary([.photoTag]), list: "photoTag", multiple: true),
             ParameterDefinition("peopleInPhoto", .vocabulary([.contactName]), list: "contact", multiple: true),
             ParameterDefinition("locationCreated", .location),
-            ParameterDefinition("dateCreated", .dateTime),
+            ParameterDefinition("dateCreated", .dateTime, timing: .past),
         ], responseCodes: ["continueInApp", "failureAppConfigurationRequired"])
     }
 
@@ -185,7 +185,7 @@ extension IntentCatalogue {
         IntentDefinition("INAddTasksIntent", .listsAndNotes, [
             ParameterDefinition("taskTitles", .text, list: "task", required: true, multiple: true),
             ParameterDefinition("targetTaskList", .vocabulary([.notebookItemTitle]), list: "notebookItem"),
-            ParameterDefinition("temporalEventTrigger", .dateTime),
+            ParameterDefinition("temporalEventTrigger", .dateTime, timing: .upcoming),
             ParameterDefinition("priority", taskPriority),
         ]),
         IntentDefinition("INCreateTaskListIntent", .listsAndNotes, [
@@ -197,7 +197,7 @@ extension IntentCatalogue {
             ParameterDefinition("targetTask", .vocabulary([.notebookItemTitle]), list: "notebookItem", required: true),
             ParameterDefinition("status", taskStatus),
             ParameterDefinition("priority", taskPriority),
-            ParameterDefinition("temporalEventTrigger", .dateTime),
+            ParameterDefinition("temporalEventTrigger", .dateTime, timing: .upcoming),
         ]),
         IntentDefinition("INSearchForNotebookItemsIntent", .listsAndNotes, [
             ParameterDefinition("title", .vocabulary([.notebookItemTitle]), list: "notebookItem"),
@@ -245,12 +245,12 @@ extension IntentCatalogue {
         IntentDefinition("INBookRestaurantReservationIntent", .restaurantReservations, [
             ParameterDefinition("restaurant", .text, list: "restaurant", required: true),
             ParameterDefinition("partySize", .number, list: "partySize", required: true),
-            ParameterDefinition("bookingDateComponents", .dateTime, required: true),
+            ParameterDefinition("bookingDateComponents", .dateTime, required: true, timing: .upcoming),
         ], responseCodes: ["failureRequestUnsatisfiable"]),
         IntentDefinition("INGetAvailableRestaurantReservationBookingsIntent", .restaurantReservations, [
             ParameterDefinition("restaurant", .text, list: "restaurant", required: true),
             ParameterDefinition("partySize", .number, list: "partySize"),
-            ParameterDefinition("preferredBookingDateComponents", .dateTime),
+            ParameterDefinition("preferredBookingDateComponents", .dateTime, timing: .upcoming),
         ], responseCodes: ["failureRequestUnsatisfiable"]),
     ]
 }

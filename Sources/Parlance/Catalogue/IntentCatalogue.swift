@@ -82,11 +82,27 @@ public struct ParameterDefinition: Sendable, Hashable {
     /// needed (a message to a group, `speakableGroupName`, names no `recipients`), and
     /// resolves as notRequired instead of needsValue.
     public let waivedBy: [String]
+    /// For a date and time (``ParameterKind/dateTime``), which moments it takes: a booking's
+    /// are to come, a photo search's have been. It decides which "Monday" is meant, and a
+    /// moment on the wrong side of now resolves as unsupported.
+    public let timing: Timing
+
+    /// Which moments a date-and-time parameter takes.
+    public enum Timing: String, Sendable, Hashable {
+        /// Any: a day or time that does not say is the next one ("bills due Friday").
+        case anyTime
+        /// To come: a reservation, a pick-up, a reminder. A moment past resolves as unsupported.
+        case upcoming
+        /// Past: a search of messages or photos ("from Monday" is last Monday). A moment to
+        /// come resolves as unsupported.
+        case past
+    }
 
     public init(_ name: String, _ kind: ParameterKind, list: String? = nil, required: Bool = false, multiple: Bool = false,
-                defaultsToVocabulary: Bool = false, waivedBy: [String] = []) {
+                defaultsToVocabulary: Bool = false, waivedBy: [String] = [], timing: Timing = .anyTime) {
         self.name = name
         self.waivedBy = waivedBy
+        self.timing = timing
         self.kind = kind
         switch kind {
         case _ where list != nil: self.list = list

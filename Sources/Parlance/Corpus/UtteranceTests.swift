@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceDateTime
 import ParlanceGrammar
 import Yams
 
@@ -34,6 +35,9 @@ public struct UtteranceTest: Sendable, Hashable {
     /// Parameter → the values expected, in order.
     public var parameters: [String: [ExpectedValue]]
     public var locked: Bool
+    /// The moment the utterance's dates are read against (`now:` of the test or its file);
+    /// nil: the clock's, for tests that check no date.
+    public var now: LocalDateTime?
     public var requiresUnlock: Bool?
     public var note: String?
     /// Where the test is written: file and line.
@@ -115,10 +119,12 @@ public struct UtteranceTestError: Error, Sendable, CustomStringConvertible {
 extension UtteranceTest {
     /// Loads every `*.yaml` under `folder` (recursively), or one file; sorted by path.
     ///
-    /// A folder below `folder` that has an `apps` folder of its own is a corpus of its own
-    /// (its tests need those apps: ``appsFolder(of:)``), loaded when it is named, not with
-    /// its parent: `Corpora/tests` holds the project's tests, `Corpora/tests/blind` the
-    /// requests written blind, with the apps they invented.
+    /// A folder below `folder` that has an `apps` folder of its own (its tests need those
+    /// apps: ``appsFolder(of:)``) or a README of its own is a set of its own
+    /// (``isSetOfItsOwn(_:)``), loaded when it is named, not with its parent:
+    /// `Corpora/tests` holds the project's tests, `Corpora/tests/blind` the requests written
+    /// blind, with the apps they invented, `Corpora/tests/blind-dates/requests` requests
+    /// with dates written blind.
     public static func load(_ path: String) throws(UtteranceTestError) -> [UtteranceTest] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -130,7 +136,7 @@ extension UtteranceTest {
             while let next = enumerator?.nextObject() as? String {
                 let full = (path as NSString).appendingPathComponent(next)
                 if enumerator?.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
-                    if appsFolder(of: full) != nil { enumerator?.skipDescendants() }
+                    if isSetOfItsOwn(full) { enumerator?.skipDescendants() }
                     continue
                 }
                 if next.hasSuffix(".yaml") || next.hasSuffix(".yml") { files.append(full) }
@@ -142,6 +148,11 @@ extension UtteranceTest {
         var tests: [UtteranceTest] = []
         for file in files { tests += try loadFile(file) }
         return tests
+    }
+
+    /// Whether a folder of tests is a set of its own: it has apps or a README of its own.
+    public static func isSetOfItsOwn(_ folder: String) -> Bool {
+        appsFolder(of: folder) != nil || FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("README.md"))
     }
 
     /// The apps a test folder brings with it (`FOLDER/apps`), nil when it has none: its
@@ -171,6 +182,14 @@ extension UtteranceTest {
         guard let mapping = root.mapping else { throw fail(root, "expected a mapping with `language` and `tests`") }
         guard let language = mapping["language"]?.string, !language.isEmpty else { throw fail(root, "missing `language`: expected a language tag such as en") }
         guard let list = mapping["tests"]?.sequence else { throw fail(mapping["tests"] ?? root, "missing `tests`: expected a list of tests") }
+        func moment(_ node: Node?) throws(UtteranceTestError) -> LocalDateTime? {
+            guard let node else { return nil }
+            guard let text = node.string, let moment = LocalDateTime(iso: text) else {
+                throw fail(node, "`now`: expected a local date and time, YYYY-MM-DDTHH:MM:SS")
+            }
+            return moment
+        }
+        let fileNow = try moment(mapping["now"])
         var tests: [UtteranceTest] = []
         for node in list {
             guard let test = node.mapping else { throw fail(node, "expected a test: a mapping with utterance, intent, app") }
@@ -197,8 +216,8 @@ extension UtteranceTest {
             }
             let location = SourceLocation(file: file, line: (node.mark?.line ?? 0), column: node.mark?.column ?? 0)
             tests.append(UtteranceTest(utterance: utterance, language: test["language"]?.string ?? language, apps: apps, intent: intent,
-                                       parameters: parameters, locked: test["locked"]?.bool ?? false, requiresUnlock: test["requiresUnlock"]?.bool,
-                                       note: test["note"]?.string, location: location))
+                                       parameters: parameters, locked: test["locked"]?.bool ?? false, now: try moment(test["now"]) ?? fileNow,
+                                       requiresUnlock: test["requiresUnlock"]?.bool, note: test["note"]?.string, location: location))
         }
         return tests
     }

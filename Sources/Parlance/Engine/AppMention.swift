@@ -100,7 +100,7 @@ extension Engine {
             for (mention, text) in lifted {
                 var reader = Reader(engine: self, model: model, user: memo.user)
                 reader.mention = mention
-                let hypotheses = reader.read(text, locked: locked, memo: Reader.Memo(user: memo.user), fuzziness: fuzziness)
+                let hypotheses = reader.read(text, locked: locked, memo: Reader.Memo(user: memo.user, now: memo.now, readsDates: memo.readsDates), fuzziness: fuzziness)
                 guard let top = hypotheses.first else { continue }
                 if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 result = (model, hypotheses)

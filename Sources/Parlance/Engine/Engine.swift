@@ -44,6 +44,10 @@ public struct EngineOptions: Sendable, Hashable {
     /// trained: when a parse first needs one (the default: a process that parses a few
     /// requests pays for none), or while the engine is built, so that no parse pays for one.
     public var learnedReadings: LearnedReadingTraining = .onFirstUse
+    /// Whether dates and times are read (``DateTimeReader``) and fill SiriKit's date
+    /// parameters; false: no date is read, and the grammar's date slots take nothing (for a
+    /// caller with no use for dates, or to measure what reading them costs).
+    public var readsDates = true
 
     /// When learned readings are trained (``EngineOptions/learnedReadings``).
     public enum LearnedReadingTraining: String, Sendable, Hashable, CaseIterable {
@@ -272,7 +276,9 @@ public final class Engine: Sendable {
                                             userVocabulary: userVocabulary, tokenizer: tokenizer)
             let (compiled, compileIssues) = try compiledGrammar(language: language, grammars: grammars, examples: examples,
                                                                 cache: cache, warnings: warnings)
-            return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, form: form),
+            let dateTimeParameters = Set(catalogue.intents.flatMap { $0.parameters.filter { $0.kind == .dateTime }.map(\.name) })
+            return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, form: form,
+                                  dateTimeParameters: dateTimeParameters),
                     examples.issues + compileIssues)
         } catch let error as GrammarError {
             throw EngineError(message: "grammar \(language): \(error)")
@@ -355,14 +361,17 @@ public final class Engine: Sendable {
     ///     ``IntentHypothesis/requiresUnlock``.
     ///   - user: whose vocabulary to read (``session(user:vocabularies:)``); nil reads the
     ///     vocabulary the apps ship (``defaultUser``).
+    ///   - now: the moment dates and times are read against ("tomorrow at 8"), local time;
+    ///     nil reads them against the system's clock (``LocalDateTime/current()``).
     /// - Returns: the hypotheses, best first; none for empty input or an unknown language.
-    public func parse(_ utterance: String, language: String? = nil, locked: Bool = false, user: UserSession? = nil) -> ParseResult {
+    public func parse(_ utterance: String, language: String? = nil, locked: Bool = false, user: UserSession? = nil,
+                      now: LocalDateTime? = nil) -> ParseResult {
         let user = user ?? defaultUser
         precondition(user.indexing === userIndexing, "a UserSession is made by the engine that parses with it (Engine.session(user:vocabularies:))")
         guard let text = Engine.readableText(of: utterance) else {
             return ParseResult(utterance: utterance, language: language, hypotheses: [])
         }
-        let memo = Reader.Memo(user: user)
+        let memo = Reader.Memo(user: user, now: now, readsDates: options.readsDates)
         if let language {
             guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
             let read = read(text, in: [model], languageGiven: true, locked: locked, memo: memo)
@@ -495,9 +504,10 @@ public final class Engine: Sendable {
                                          lexicons: evidenceLexicons, ratio: options.languageEvidenceRatio)
     }
 
-    /// One lexicon per set of scripts that several languages write, read with the input of
-    /// the language whose key form the most of them share (en for en, de, es and fr: the
-    /// input the reads of en, es and fr then use). The apps' names are no evidence.
+    /// One lexicon per set of scripts, read with the input of the language whose key form
+    /// the most of its languages share (en for en, de, es and fr: the input the reads of en,
+    /// es and fr then use). The words of a language are its grammar's and its date
+    /// reader's ("Sunday Morning" is English); the apps' names are no evidence.
     private static func evidenceLexicons(models: [LanguageModel], readsAlike: [Int], appNames: [String]) -> [EvidenceLexicon] {
         var groups: [WritingScripts: [Int]] = [:]
         var order: [WritingScripts] = []
@@ -506,11 +516,12 @@ public final class Engine: Sendable {
             groups[models[index].scripts, default: []].append(index)
         }
         return order.compactMap { scripts in
-            guard let members = groups[scripts], members.count > 1 else { return nil }
+            guard let members = groups[scripts] else { return nil }
             // The first member of the largest group that reads alike.
             let sharing = Dictionary(grouping: members) { readsAlike[$0] }.mapValues(\.count)
             let host = members.first { sharing[readsAlike[$0]] == sharing.values.max() }!
-            return EvidenceLexicon(grammars: models.map(\.compiled), members: members, host: host, names: appNames)
+            return EvidenceLexicon(grammars: models.map(\.compiled), members: members, host: host, names: appNames,
+                                   words: Dictionary(uniqueKeysWithValues: members.map { ($0, models[$0].dateTimeWords) }))
         }
     }
 

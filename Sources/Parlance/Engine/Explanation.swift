@@ -127,9 +127,10 @@ extension Engine {
     }
 
     /// Parses `utterance` and explains the result (see ``ParseExplanation``).
-    public func explain(_ utterance: String, language: String? = nil, locked: Bool = false, user: UserSession? = nil) -> ParseExplanation {
+    public func explain(_ utterance: String, language: String? = nil, locked: Bool = false, user: UserSession? = nil,
+                        now: LocalDateTime? = nil) -> ParseExplanation {
         let session = user ?? defaultUser
-        let result = parse(utterance, language: language, locked: locked, user: session)
+        let result = parse(utterance, language: language, locked: locked, user: session, now: now)
         var found: [ParseExplanation.Found] = []
         if let tag = result.language, let model = model(for: tag) {
             let tokens = model.compiled.tokenizer.tokenize(utterance)

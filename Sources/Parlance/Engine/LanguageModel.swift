@@ -1,3 +1,4 @@
+import ParlanceDateTime
 import ParlanceGrammar
 import ParlanceText
 import ParlanceVocabulary
@@ -29,14 +30,26 @@ final class LanguageModel: Sendable {
     /// The reading learned from the grammar's sentences and the apps' example phrases,
     /// trained when first needed.
     let learned: LearnedReading
+    /// The language's date and time reader; nil for a language it has no data file for.
+    let dateTimeReader: DateTimeReader?
+    /// The grammar's wildcard lists that fill date parameters (`date`, `time`): they take
+    /// only what the date reader finds (``DateTimeFinds``).
+    let dateTimeLists: [String]
+    /// The phrases of the language's date vocabulary ("Sunday", "übermorgen", 「明後日」):
+    /// words of the language, as its templates' are (``Engine``'s language evidence).
+    let dateTimeWords: [String]
 
-    init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, form: Int) {
+    init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, form: Int,
+         dateTimeParameters: Set<String>) {
         self.tag = tag
         self.language = language
         self.scripts = language.writingScripts
         self.compiled = compiled
         self.form = form
-        learned = LearnedReading(grammar: compiled)
+        dateTimeLists = compiled.wildcardLists(fillingSlots: dateTimeParameters)
+        dateTimeReader = try? DateTimeReader(language: language)
+        dateTimeWords = dateTimeReader == nil ? [] : ((try? DateTimeVocabulary.builtIn(for: language)) ?? nil)?.entries.map(\.phrase) ?? []
+        learned = LearnedReading(grammar: compiled, dateTimeReader: dateTimeReader, dateTimeLists: dateTimeLists)
         builtInIntents = Set(compiled.grammar.intents.filter { $0.data.contains { $0.metadata["app"] == nil } }.map(\.name))
         let appItems = apps.enumerated().map { appIndex, app in
             (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }

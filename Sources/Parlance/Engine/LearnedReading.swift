@@ -1,3 +1,4 @@
+import ParlanceDateTime
 import ParlanceGrammar
 import ParlanceText
 import ParlanceTraining
@@ -28,6 +29,13 @@ final class LearnedReading: @unchecked Sendable {
                                    location: SourceLocation(file: "(learned)", line: 1, column: 1))
 
     private let grammar: CompiledGrammar
+    /// The language's date reader and the grammar's date lists: every date, in the
+    /// grammar's sentences, the examples and the requests ranked, is one word, ``dateWord``.
+    private let dateTimeReader: DateTimeReader?
+    private let dateTimeLists: [String]
+    /// The word a date stands as when ranking ("at 8pm tomorrow", 「明日の朝」): what an intent
+    /// says with a date in it is that it has one, not which.
+    static let dateWord = "datetime"
     private let lock = Lock()
     /// The grammar's sentences by intent, drawn on first use.
     private var sentences: [String: [String]]?
@@ -43,7 +51,36 @@ final class LearnedReading: @unchecked Sendable {
     /// The language's number reader, made on first use (tens of milliseconds of ICU).
     private var numbers: NumberReader?
 
-    init(grammar: CompiledGrammar) { self.grammar = grammar }
+    init(grammar: CompiledGrammar, dateTimeReader: DateTimeReader?, dateTimeLists: [String]) {
+        self.grammar = grammar
+        self.dateTimeReader = dateTimeReader
+        self.dateTimeLists = dateTimeLists
+    }
+
+    /// `text` with each date or time the reader finds in it as ``dateWord`` (`dates`: those
+    /// already found in it, else read here).
+    func standingInForDates(_ text: String, dates: [DateTimeMatch]? = nil) -> String {
+        guard let dateTimeReader else { return text }
+        let found = (dates ?? dateTimeReader.read(text, now: LearnedReading.anyMoment)).filter(\.value.isDate)
+        guard !found.isEmpty else { return text }
+        var scalars = String.UnicodeScalarView()
+        var offset = 0
+        var next = found.makeIterator()
+        var date = next.next()
+        for scalar in text.unicodeScalars {
+            defer { offset += 1 }
+            if let span = date?.scalarRange, span.contains(offset) {
+                if offset == span.lowerBound { scalars.append(contentsOf: " \(LearnedReading.dateWord) ".unicodeScalars) }
+                if offset == span.upperBound - 1 { date = next.next() }
+                continue
+            }
+            scalars.append(scalar)
+        }
+        return String(scalars)
+    }
+
+    /// The moment dates in sentences and examples are read against: only where they stand matters.
+    static let anyMoment = LocalDateTime(year: 2026, month: 1, day: 1)!
 
     /// The ranker among the intents `app` (its index in the engine) supports, trained on
     /// first use: on the grammar's sentences of those intents and the app's own example
@@ -59,7 +96,7 @@ final class LearnedReading: @unchecked Sendable {
             if let known = rankers[app] { return known }
             if sentences == nil {
                 numbers = try? NumberReader(language: grammar.tokenizer.language)
-                var sampler = GrammarSampler(grammar.grammar)
+                var sampler = GrammarSampler(grammar.grammar, standIns: Dictionary(uniqueKeysWithValues: dateTimeLists.map { ($0, Self.dateWord) }))
                 let drawn = Dictionary(grouping: sampler.sentences(perIntent: Self.sentencesPerIntent) { $0.metadata["app"] == nil }, by: \.intent)
                     .mapValues { $0.map(\.text) }
                 var intentsSaying: [String: Int] = [:]
@@ -68,8 +105,9 @@ final class LearnedReading: @unchecked Sendable {
                 }
                 let least = max(2, Int((Double(drawn.count) * Self.frameShare).rounded(.up)))
                 frameWords = Set(intentsSaying.filter { $0.value >= least }.keys)
-                // A number says something wherever it stands ("in 20 minutes").
+                // A number or a date says something wherever it stands ("in 20 minutes").
                 frameWords.remove(IntentRanker.numberWord)
+                frameWords.remove(Self.dateWord)
                 sentences = drawn
             }
             let bundle = engine.apps[app].bundleIdentifier
@@ -77,7 +115,7 @@ final class LearnedReading: @unchecked Sendable {
             for intent in Set(engine.apps[app].supportedIntents) {
                 // The built-in templates' sentences of the intent, then the app's examples of it.
                 var texts = sentences?[intent] ?? []
-                texts += grammar.grammar.intent(named: intent).map { Self.examples(of: $0, app: bundle) } ?? []
+                texts += grammar.grammar.intent(named: intent).map { examplePhrases(of: $0, app: bundle) } ?? []
                 if !texts.isEmpty { byIntent[intent] = texts }
             }
             guard !byIntent.isEmpty else { return nil }
@@ -109,8 +147,9 @@ final class LearnedReading: @unchecked Sendable {
 
     /// `intent`'s example phrases of the app `bundle`, as written (the app's name and
     /// vocabulary left out).
-    private static func examples(of intent: Intent, app bundle: String) -> [String] {
+    private func examplePhrases(of intent: Intent, app bundle: String) -> [String] {
         intent.data.filter { $0.metadata["app"]?.string == bundle }.flatMap { $0.sentences.flatMap { $0.expression.sampledTexts(limit: 8) } }
+            .map { standingInForDates($0) }
     }
 }
 
@@ -135,7 +174,8 @@ extension Engine {
             // The longest name said (of two apps named, the one said in full).
             guard let name = names.max(by: { $0.scalarRange.count < $1.scalarRange.count }) else { continue }
             let app = name.match.itemIndex
-            let blanked = AppMention.blanking(names.map(\.scalarRange), in: text)
+            let blanked = model.learned.standingInForDates(AppMention.blanking(names.map(\.scalarRange), in: text),
+                                                           dates: memo.dateTimes(in: tokens, of: model))
             guard let ranker = model.learned.ranker(for: app, in: self) else { continue }
             let ranked = ranker.ranked(blanked, among: Set(apps[app].supportedIntents))
             guard let top = ranked.first, let intent = catalogue[top.label] else { continue }
@@ -144,8 +184,18 @@ extension Engine {
                       top.probability >= LearnedReading.sureProbability, !model.builtInIntents.contains(top.label) else { return best }
             }
             let reader = Reader(engine: self, model: model, user: memo.user)
-            let (slots, offers) = Engine.vocabularySlots(of: intent, app: app, tokens: tokens, reader: reader, memo: memo,
+            var (slots, offers) = Engine.vocabularySlots(of: intent, app: app, tokens: tokens, reader: reader, memo: memo,
                                                          besides: names.map(\.scalarRange))
+            // The dates said go to the intent's date parameters, in order, as in a grammar's reading.
+            var unused = FoundValues()
+            let dates = reader.dateTimeFinds(tokens: tokens, memo: memo, base: offers.count, into: &unused)
+            var dateParameters = intent.parameters.filter { $0.kind == .dateTime }.makeIterator()
+            for (index, date) in dates.matches.enumerated() where date.value.isDate
+                && !(names.map(\.scalarRange) + slots.compactMap(\.span)).contains(where: { $0.overlaps(date.scalarRange) }) {
+                guard let parameter = dateParameters.next() else { break }
+                slots.append(SlotMatch(name: parameter.name, value: .string(date.value.iso), text: date.text, span: date.scalarRange,
+                                       kind: .exact, foundIndex: dates.foundIndex(ofMatch: index)))
+            }
             let explained = names.map(\.scalarRange) + slots.compactMap(\.span)
             var unexplained = 0
             for (offset, scalar) in text.unicodeScalars.enumerated() where !scalar.properties.isWhitespace && !explained.contains(where: { $0.contains(offset) }) {
@@ -153,7 +203,8 @@ extension Engine {
             }
             let match = Hypothesis.unmatched(intent: intent.name, slots: slots, template: LearnedReading.template, unexplained: unexplained,
                                              confidence: top.probability)
-            let scope = Reader.Scope(reader: reader, offers: offers, vocabularyOffers: offers, appNameSpans: [], locked: locked)
+            let scope = Reader.Scope(reader: reader, offers: offers, vocabularyOffers: offers, appNameSpans: [], locked: locked,
+                                     dateTimes: dates, tokens: tokens)
             let parameters = Resolver(scope: scope, app: app).parameters(of: intent, from: match)
             let confidence = parameters.reduce(top.probability) { product, parameter in
                 parameter.values.reduce(product) { $0 * $1.resolution.confidenceFactor }

@@ -1,3 +1,4 @@
+import ParlanceDateTime
 import ParlanceGrammar
 import ParlanceVocabulary
 
@@ -186,6 +187,8 @@ public struct ParameterValue: Sendable, Hashable {
         case fixed
         /// Not said; taken from the app's vocabulary (the only account).
         case implied
+        /// A date, a time or an interval, read by the language's date reader (``ParameterValue/dateTime``).
+        case dateTime
 
         /// Words no vocabulary item matches whole (free text, or part of items).
         var isFreeText: Bool { self == .text || self == .partial }
@@ -206,9 +209,14 @@ public struct ParameterValue: Sendable, Hashable {
     public let edits: Int
     /// SiriKit's resolution.
     public let resolution: Resolution
+    /// For a date parameter read by the date reader, what it means: a moment to the precision
+    /// said or an interval (SiriKit's date components, or their range). ``value`` holds its
+    /// ISO 8601 form (``DateTimeMatch/Value/iso``).
+    public let dateTime: DateTimeMatch.Value?
 
     public init(value: DataValue?, text: String? = nil, identifier: String? = nil, span: Range<Int>? = nil, match: MatchKind? = nil,
-                edits: Int = 0, resolution: Resolution) {
+                edits: Int = 0, resolution: Resolution, dateTime: DateTimeMatch.Value? = nil) {
+        self.dateTime = dateTime
         self.value = value
         self.text = text
         self.identifier = identifier

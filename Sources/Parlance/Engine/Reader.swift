@@ -1,3 +1,4 @@
+import ParlanceDateTime
 import ParlanceGrammar
 import ParlanceText
 import ParlanceVocabulary
@@ -48,7 +49,31 @@ struct Reader {
         /// The grammar's answers, by model, options and the values offered to it.
         var matches: [(model: ObjectIdentifier, options: MatchOptions, found: FoundValues, result: MatchResult)] = []
 
-        init(user: UserSession) { self.user = user }
+        /// The moment dates and times are read against: the one given, else the clock's when
+        /// first needed (most requests say no date, and asking the clock costs a calendar).
+        lazy var now: LocalDateTime = givenNow ?? .current()
+        private let givenNow: LocalDateTime?
+        /// What the date reader found, by model.
+        var dateTimes: [(model: ObjectIdentifier, matches: [DateTimeMatch])] = []
+
+        /// Whether dates are read (``EngineOptions/readsDates``).
+        let readsDates: Bool
+
+        init(user: UserSession, now: LocalDateTime? = nil, readsDates: Bool = true) {
+            self.user = user
+            givenNow = now
+            self.readsDates = readsDates
+        }
+
+        /// The dates and times in `tokens` (`model`'s tokens of the utterance) as `model`'s
+        /// reader finds them, read against ``now``; none when the language has no reader.
+        func dateTimes(in tokens: TokenizedText, of model: LanguageModel) -> [DateTimeMatch] {
+            let key = ObjectIdentifier(model)
+            if let entry = dateTimes.first(where: { $0.model == key }) { return entry.matches }
+            let matches = readsDates ? model.dateTimeReader?.read(Reader.dateTimeText(tokens, model: model), now: now) ?? [] : []
+            dateTimes.append((key, matches))
+            return matches
+        }
 
         /// The spans of `model`'s apps' vocabulary and of the apps' names in `tokens`
         /// (numbered after the user's items).
@@ -318,6 +343,7 @@ struct Reader {
             offers.append(Offer(span: span, app: span.match.itemIndex, isAppName: true))
         }
         let appNameSpans = offers.filter(\.isAppName).map(\.span.scalarRange)
+        let dateTimes = dateTimeFinds(tokens: tokens, memo: memo, base: offers.count, into: &found)
         let firstLimit = max(12, engine.options.limit * 2)
         var matchOptions = MatchOptions(fuzziness: fuzziness ?? engine.options.fuzziness, maxEdits: 2, limit: firstLimit)
         matchOptions.keepsRepeatedSlots = true
@@ -333,7 +359,8 @@ struct Reader {
                 $0.ranking.wordEdits == 0 && $0.ranking.valueEdits == 0 && $0.ranking.wildcardScalars == 0
             }) { return Reading(candidates: [], examples: nil) }
             var candidates: [Candidate] = []
-            let scope = Scope(reader: self, offers: offers, vocabularyOffers: vocabularyOffers, appNameSpans: appNameSpans, locked: locked)
+            let scope = Scope(reader: self, offers: offers, vocabularyOffers: vocabularyOffers, appNameSpans: appNameSpans, locked: locked,
+                              dateTimes: dateTimes, tokens: tokens)
             for (rank, hypothesis) in result.hypotheses.enumerated() {
                 appendCandidates(for: hypothesis, rank: rank, scope: scope, to: &candidates)
             }
@@ -374,6 +401,7 @@ struct Reader {
         else { return true }
         var found = FoundValues(closedLists: ["app"])
         found.explainedLists = engine.vocabularyListNames
+        found.explainedLists.formUnion(model.dateTimeLists)
         for span in memo.appSpans(in: tokens, of: model, policy: policy).names { found.append(Reader.appNameValue(span)) }
         var options = MatchOptions(fuzziness: .off, maxEdits: 0, limit: 1)
         options.maxUnexplained = best.unexplained
@@ -437,17 +465,24 @@ struct Reader {
         let vocabularyOffers: [Offer]
         let appNameSpans: [Range<Int>]
         let locked: Bool
+        /// The dates and times of the read.
+        let dateTimes: DateTimeFinds
+        /// The utterance as the read tokenized it (nil for a reading not made by the grammar).
+        let tokens: TokenizedText?
         /// The intents this read's readings named so far, with the apps supporting each:
         /// a read's readings name a few intents, and comparing a name with those costs less
         /// than hashing it twice (catalogue, apps) for every reading.
         var intents: [(name: String, intent: IntentDefinition?, supporting: [Int])] = []
 
-        init(reader: Reader, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], locked: Bool) {
+        init(reader: Reader, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], locked: Bool,
+             dateTimes: DateTimeFinds = .none, tokens: TokenizedText? = nil) {
             self.reader = reader
             self.offers = offers
             self.vocabularyOffers = vocabularyOffers
             self.appNameSpans = appNameSpans
             self.locked = locked
+            self.dateTimes = dateTimes
+            self.tokens = tokens
         }
     }
 
@@ -529,7 +564,7 @@ struct Reader {
         var vocabularyApp: Int?
         var evidence = 0
         for slot in match.slots {
-            guard let index = slot.foundIndex else { continue }
+            guard let index = slot.foundIndex, index < offers.count else { continue }
             let offer = offers[index]
             if offer.isAppName {
                 mentioned = offer.app
@@ -562,7 +597,7 @@ struct Reader {
         let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
         for app in targets {
             if let vocabularyApp, vocabularyApp != app { continue }
-            let match = itemsToTheirParameters(match, intent: intent, app: app, offers: offers)
+            let match = itemsToTheirParameters(datesOutOfFreeText(match, intent: intent, scope: scope), intent: intent, app: app, offers: offers)
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
                                     mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,

@@ -50,8 +50,13 @@ struct Resolver {
                 let list = parameters[parameter].list
                 let isVocabulary = if case .vocabulary = parameters[parameter].kind { true } else { false }
                 var values: [ParameterValue] = []
-                for index in slots.indices where slotParameter[index] == parameter {
-                    values.append(resolve(slots[index], list: list, isVocabulary: isVocabulary))
+                if parameters[parameter].kind == .dateTime, slots.indices.contains(where: { slotParameter[$0] == parameter }),
+                   let value = dateTimeValue(parameters[parameter], slots: slots.indices.filter { slotParameter[$0] == parameter }.map { slots[$0] }) {
+                    values.append(value)
+                } else {
+                    for index in slots.indices where slotParameter[index] == parameter {
+                        values.append(resolve(slots[index], list: list, isVocabulary: isVocabulary))
+                    }
                 }
                 if !values.isEmpty {
                     result.append(ParameterResult(name: parameters[parameter].name, definition: parameters[parameter], values: values))
@@ -79,7 +84,7 @@ struct Resolver {
     /// A value said, for a parameter that `list` fills (nil for none, or a slot the
     /// catalogue does not define), of a vocabulary kind or not.
     func resolve(_ slot: SlotMatch, list: String?, isVocabulary: Bool) -> ParameterValue {
-        if let index = slot.foundIndex, !offers[index].isAppName {
+        if let index = slot.foundIndex, index < offers.count, !offers[index].isAppName {
             return resolveVocabulary(slot, offer: offers[index], list: list)
         }
         switch slot.kind {
@@ -151,7 +156,7 @@ struct Resolver {
     /// free text or as a list value without an output. (What ``Reader`` ranks by before
     /// resolving; debug builds check the two agree.)
     static func isFreeText(_ slot: SlotMatch, offers: [Reader.Offer]) -> Bool {
-        if let index = slot.foundIndex, !offers[index].isAppName { return false }
+        if let index = slot.foundIndex, index < offers.count, !offers[index].isAppName { return false }
         return slot.kind == .wildcard || slot.kind == .text
     }
 

@@ -115,3 +115,12 @@ public struct DateTimeMatch: Sendable, Hashable, CustomStringConvertible {
         return "\(meaning) '\(text)' \(scalarRange.lowerBound)..<\(scalarRange.upperBound)"
     }
 }
+
+/// Which way a day or time that does not pin itself down is read: "Monday", "the 3rd",
+/// "at 8" are the next ones for a booking and the last ones for a search of photos.
+public enum DateTimePreference: Sendable, Hashable {
+    /// The next one at or after the reference moment (the default).
+    case future
+    /// The last one at or before the reference moment.
+    case past
+}

@@ -82,14 +82,17 @@ public final class DateTimeReader: Sendable {
     }
 
     /// The date and time expressions in `text`, in order, not overlapping, read against `now`.
-    public func read(_ text: String, now: LocalDateTime) -> [DateTimeMatch] {
-        read(tokenizer.tokenize(text), now: now)
+    ///
+    /// - Parameter preference: which way a day or time that does not say is taken: the next
+    ///   one (the default: "Monday" is next Monday) or the last one ("photos from Monday").
+    public func read(_ text: String, now: LocalDateTime, preferring preference: DateTimePreference = .future) -> [DateTimeMatch] {
+        read(tokenizer.tokenize(text), now: now, preferring: preference)
     }
 
     /// The expressions in an utterance already tokenized (by a tokenizer of this language:
     /// the engine's), in order, not overlapping, read against `now`.
-    public func read(_ tokenized: TokenizedText, now: LocalDateTime) -> [DateTimeMatch] {
-        read(tokenized, now: now, gate: .skipsUndated)
+    public func read(_ tokenized: TokenizedText, now: LocalDateTime, preferring preference: DateTimePreference = .future) -> [DateTimeMatch] {
+        read(tokenized, now: now, gate: .skipsUndated, preference: preference)
     }
 
     /// Whether a reading first checks that the utterance may hold a date (``PieceList/build(_:)``).
@@ -97,14 +100,14 @@ public final class DateTimeReader: Sendable {
 
     /// ``read(_:now:)-(TokenizedText,_)``; `.readsEverything` parses every utterance, which
     /// the tests compare with the gated reading.
-    func read(_ tokenized: TokenizedText, now: LocalDateTime, gate: Gate) -> [DateTimeMatch] {
+    func read(_ tokenized: TokenizedText, now: LocalDateTime, gate: Gate, preference: DateTimePreference = .future) -> [DateTimeMatch] {
         guard !tokenized.units.isEmpty else { return [] }
         var text = tokenized.text
         return text.withUTF8 { bytes in
             var pieces = PieceList(lexicon: lexicon, tokenized: tokenized, bytes: bytes)
             guard pieces.build(gate) else { return [] }
             let scan = Scan(lexicon: lexicon, pieces: pieces)
-            return scan.run(now: now)
+            return scan.run(now: now, preference: preference)
         }
     }
 }

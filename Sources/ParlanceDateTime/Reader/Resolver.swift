@@ -3,7 +3,10 @@
 ///
 /// - Future preference: a day or time said without what pins it down is the next one at or
 ///   after the reference moment ("at 8" at 10:00 is 20:00 today; "December 3rd" on December
-///   4th is next year's; "Monday" is the next Monday, never today).
+///   4th is next year's; "Monday" is the next Monday, never today). With past preference
+///   (``DateTimePreference/past``: "photos from Monday", "messages from the 3rd") it is the
+///   last one at or before it ("Monday" is the last Monday, never today; "at 8" at 10:00 is
+///   08:00 today).
 /// - An hour 1–12 with nothing saying morning or evening is the first of the two at or
 ///   after the reference moment; on a later day said outright, 1–5 is the afternoon and
 ///   6–12 the morning; flagged ambiguous.
@@ -13,6 +16,9 @@
 ///   Saturday at 00:00).
 struct Resolver {
     let now: LocalDateTime
+    var preference: DateTimePreference = .future
+
+    var prefersPast: Bool { preference == .past }
 
     struct Reading {
         var value: DateTimeMatch.Value
@@ -101,16 +107,21 @@ struct Resolver {
                 if let year = parts.year {
                     return LocalDateTime(year: year, month: month, day: dayOfMonth).map(Day.day) ?? .impossible
                 }
-                // February 29th waits for a leap year; February 31st never comes.
-                for year in now.year...(now.year + 8) {
-                    if let date = LocalDateTime(year: year, month: month, day: dayOfMonth), date >= today { return .day(date) }
+                // February 29th waits for a leap year (or was in the last one); February 31st never comes.
+                for ahead in 0...8 {
+                    let year = prefersPast ? now.year - ahead : now.year + ahead
+                    if let date = LocalDateTime(year: year, month: month, day: dayOfMonth), prefersPast ? date <= today : date >= today {
+                        return .day(date)
+                    }
                 }
                 return .impossible
             }
-            // The day of this month, or of the next month that has it.
+            // The day of this month, or of the next (past: the last) month that has it.
             for ahead in 0..<13 {
-                guard let first = LocalDateTime(year: now.year, month: now.month, day: 1)?.adding(months: ahead) else { break }
-                if let date = LocalDateTime(year: first.year, month: first.month, day: dayOfMonth), date >= today { return .day(date) }
+                guard let first = LocalDateTime(year: now.year, month: now.month, day: 1)?.adding(months: prefersPast ? -ahead : ahead) else { break }
+                if let date = LocalDateTime(year: first.year, month: first.month, day: dayOfMonth), prefersPast ? date <= today : date >= today {
+                    return .day(date)
+                }
             }
             return .impossible
         }
@@ -124,9 +135,14 @@ struct Resolver {
                 // "next Monday": the Monday of next week; "last Monday": of last week.
                 date = monday.adding(days: 7 * relation + weekday - 1)
             } else if parts.weekdayRelation == 0 {
-                // "this Monday": this week's, or next week's once it has passed.
+                // "this Monday": this week's, or next week's once it has passed (past: this
+                // week's, or last week's while it is still to come).
                 let thisWeek = monday.adding(days: weekday - 1)
-                date = thisWeek.flatMap { $0 >= today ? $0 : $0.adding(days: 7) }
+                date = thisWeek.flatMap { prefersPast ? ($0 <= today ? $0 : $0.adding(days: -7)) : ($0 >= today ? $0 : $0.adding(days: 7)) }
+            } else if prefersPast {
+                // "Monday": the last one, never today.
+                let back = (today.weekday - weekday + 7) % 7
+                date = today.adding(days: -(back == 0 ? 7 : back))
             } else {
                 // "Monday": the next one, never today.
                 let ahead = (weekday - today.weekday + 7) % 7
@@ -190,15 +206,18 @@ struct Resolver {
                 // On a later day said outright, 1–5 is the afternoon ("next tuesday at 3"),
                 // 6–12 the morning and noon ("tomorrow at 8"): few requests are for the small hours.
                 chosen = at(day, (1...5).contains(first) ? second : first)
+            } else if prefersPast {
+                chosen = candidates.reversed().lazy.compactMap { at(day, $0) }.first { $0 <= self.now } ?? at(day, first)
             } else {
                 chosen = candidates.lazy.compactMap { at(day, $0) }.first { $0 >= self.now } ?? at(day, first)
             }
         } else {
-            // The first candidate at or after now, today or tomorrow.
+            // The first candidate at or after now, today or tomorrow (past: the last at or
+            // before now, today or yesterday).
             search: for ahead in 0...1 {
-                guard let date = today.adding(days: ahead) else { break }
-                for hour in candidates {
-                    if let moment = at(date, hour), moment >= now {
+                guard let date = today.adding(days: prefersPast ? -ahead : ahead) else { break }
+                for hour in prefersPast ? candidates.reversed() : candidates {
+                    if let moment = at(date, hour), prefersPast ? moment <= now : moment >= now {
                         chosen = moment
                         break search
                     }

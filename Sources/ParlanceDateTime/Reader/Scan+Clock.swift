@@ -55,15 +55,29 @@ extension Scan {
             clock.evidence = true
             marked = true
         }
-        if let withMinutes = minutes(after: clock, marked: marked, afterAt: afterAt) { clock = withMinutes }
+        if let withMinutes = minutes(after: clock, marked: marked, afterAt: afterAt, hourInDigits: number.digitCount > 0) { clock = withMinutes }
         if clock.hour == 24, clock.minute != 0 { return best }
         keep(clock)
         guard let found = best else { return nil }
         if found.evidence || options.contains(.bareHour) { return found }
-        // A bare number is a clock hour when a part of the day follows: "8 in the evening", "3 pm".
-        let next = skippingFillers(found.end)
-        guard joins(next), phrase(at: next, { if case .dayPart = $0 { true } else { false } }) != nil else { return nil }
-        return found
+        // A bare number is a clock hour when a part of the day follows that names no day of
+        // its own: "8 in the evening", "3 pm", "ocho de la mañana"; not "a table for four
+        // tonight", "para cuatro esta noche", "pour deux demain matin", "para dos mañana"
+        // (a party size, then the day).
+        for next in [found.end, skippingFillers(found.end)] where joins(next) {
+            guard let longest = phrase(at: next, { _ in true }) else { continue }
+            var partOfDay = false, namesDay = false
+            forEachPhrase(at: next) { end, meaning in
+                guard end == longest.end else { return }
+                switch meaning {
+                case .dayPart(_, nil): partOfDay = true
+                case .dayPart(_, _?), .day, .weekday: namesDay = true
+                default: break
+                }
+            }
+            if partOfDay && !namesDay { return found }
+        }
+        return nil
     }
 
     /// The hour after a connector ("seven" in "half past seven"), with its mark if any.
@@ -76,7 +90,10 @@ extension Scan {
 
     /// The minutes after an hour, if any: ":30", "y media", "menos cuarto", "et demie", "30",
     /// "三十分", "半", "一刻".
-    func minutes(after clock: Clock, marked: Bool, afterAt: Bool) -> Clock? {
+    ///
+    /// After an hour in digits, minutes in words are not read ("um 19 Uhr einen Tisch": the
+    /// article, not one minute past).
+    func minutes(after clock: Clock, marked: Bool, afterAt: Bool, hourInDigits: Bool) -> Clock? {
         let p = clock.end
         var best: Clock?
         // A phrase with its own minutes wins a tie: "menos cuarto" is a quarter to, not
@@ -120,7 +137,7 @@ extension Scan {
             }
         }
         // "vingt heures trente", "8 Uhr 30", 三点二十分, and "at eight thirty".
-        if marked || afterAt, let number = integer(at: p, in: 0...59), let value = number.integer,
+        if marked || afterAt, let number = integer(at: p, in: 0...59), let value = number.integer, !hourInDigits || number.digitCount > 0,
            marked || value >= 10 && (number.digitCount == 2 || number.digitCount == 0) {
             // (A number that goes on into a unit is a quantity, not minutes: "at 8 20 minutes later".)
             if !(joins(number.end) && phrase(at: number.end, { if case .unit = $0 { true } else { false } }) != nil

@@ -22,7 +22,7 @@ final class Scan {
 
     // MARK: The scan
 
-    func run(now: LocalDateTime) -> [DateTimeMatch] {
+    func run(now: LocalDateTime, preference: DateTimePreference) -> [DateTimeMatch] {
         var matches: [DateTimeMatch] = []
         var start = 0
         while start < count {
@@ -47,7 +47,7 @@ final class Scan {
             }
             // An expression that names no moment (February 31st, 2027年2月29日) is skipped
             // whole: its inside is not read either ("2月29日" of 2028).
-            if let reading = Resolver(now: now).read(best.expression) { matches.append(match(start..<best.end, reading)) }
+            if let reading = Resolver(now: now, preference: preference).read(best.expression) { matches.append(match(start..<best.end, reading)) }
             start = best.end
         }
         return matches

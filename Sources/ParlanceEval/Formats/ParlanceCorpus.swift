@@ -37,7 +37,7 @@ public enum ParlanceCorpus {
         return EvaluationItem(utterance: test.utterance, language: test.language,
                               expected: Annotation(app: test.apps.count == 1 ? test.apps[0] : test.apps.sorted().joined(separator: "|"),
                                                    intent: test.intent, slots: slots),
-                              context: test.locked ? ["locked": "true"] : [:],
+                              context: (test.locked ? ["locked": "true"] : [:]).merging(test.now.map { ["now": "\($0)"] } ?? [:]) { $1 },
                               source: "\(file):\(test.location.line)")
     }
 
@@ -105,7 +105,8 @@ public struct EngineSubject: EvaluationSubject {
     }
 
     public func parse(_ utterance: String, language: String, context: [String: String]) throws -> Prediction {
-        let result = engine.parse(utterance, language: language, locked: context["locked"] == "true", user: user)
+        let result = engine.parse(utterance, language: language, locked: context["locked"] == "true", user: user,
+                                  now: context["now"].flatMap(LocalDateTime.init(iso:)))
         guard let best = result.best else { return .none }
         let names = checked[Self.key(utterance, language, locked: context["locked"] == "true")]
         var slots: [LabeledSlot] = []

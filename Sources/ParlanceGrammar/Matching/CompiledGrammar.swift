@@ -125,7 +125,17 @@ public final class CompiledGrammar: Sendable {
         }
     }
 
-    /// Sizes of the compiled form.
+    /// The wildcard lists that fill slots named `slotNames` somewhere in the templates
+    /// (`{date:bookingDateComponents}` fills `bookingDateComponents` from `date`), sorted:
+    /// where a caller offers values it found for those slots (``FoundValues``).
+    public func wildcardLists(fillingSlots slotNames: Set<String>) -> [String] {
+        var names: Set<String> = []
+        for symbol in slotSymbols where slotNames.contains(symbol.slotName) && isWildcardList[Int(symbol.list)] {
+            names.insert(lists[Int(symbol.list)].name)
+        }
+        return names.sorted()
+    }
+
     /// Whether the templates spell `word` (normalized as ``tokenize(_:)`` normalizes, one
     /// word: no space inside) as a word of their own: the words that frame values
     /// ("the", "my", "dem", "里"), as opposed to the values themselves.
@@ -143,6 +153,7 @@ public final class CompiledGrammar: Sendable {
         return any && !trie.payloads(of: node).isEmpty
     }
 
+    /// Sizes of the compiled form.
     public var statistics: Statistics {
         var bytes = automaton.estimatedBytes + pieces.trie.estimatedBytes + skipWords.estimatedBytes
         bytes += pieces.keys.reduce(MemorySize.array(pieces.keys)) { $0 + MemorySize.array($1) } + MemorySize.array(pieces.budgets)

@@ -28,8 +28,11 @@ public struct EvidenceLexicon: Sendable {
     ///   - names: texts whose words are no evidence of any member (the apps' names: a
     ///     Japanese request "RideNowで空港まで…" names an app, it does not speak a language
     ///     whose grammar happens to hold "RideNow"): their words count as spelled by every
-    ///     member, as words every member's grammar holds do.
-    public init(grammars: [CompiledGrammar], members: [Int], host: Int, names: [String] = []) {
+    ///     member, as words every member's grammar holds do;
+    ///   - words: more words of a member's language than its templates spell, by the
+    ///     member's index among `grammars` (the words its date reader knows: "Sunday",
+    ///     "übermorgen", 「明後日」), each text tokenized as that member tokenizes.
+    public init(grammars: [CompiledGrammar], members: [Int], host: Int, names: [String] = [], words: [Int: [String]] = [:]) {
         self.members = members
         self.host = grammars[host]
         let normalizer = self.host.tokenizer.normalizer
@@ -53,6 +56,12 @@ public struct EvidenceLexicon: Sendable {
             }
             for key in grammar.pieces.keys { add(key) }
             grammar.skipWords.forEachKey { key, _ in add(key) }
+            for text in words[member] ?? [] {
+                let tokenized = grammar.tokenizer.tokenize(text)
+                for unit in tokenized.units {
+                    add(tokenized.normalizedScalars(of: unit).compactMap { $0.value == MatchText.apostrophe ? nil : $0.value })
+                }
+            }
         }
         // The names' words, as the host's input reads them, for every member.
         for name in names {

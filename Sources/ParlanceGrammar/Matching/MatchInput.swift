@@ -204,7 +204,7 @@ extension Unicode.Scalar {
 
 extension Normalizer {
     /// Apostrophes and the marks typed for them (what ``Normalizer`` folds to `'`).
-    static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x27, 0x2018, 0x2019, 0x201A, 0x201B, 0x02BC, 0x02B9, 0x2032, 0x00B4, 0x0060, 0xFF07: true
         default: false

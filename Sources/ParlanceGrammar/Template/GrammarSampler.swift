@@ -5,7 +5,9 @@
 /// optional part is said or not, a permutation's items come in a random order, a rule says
 /// what its template says (to a bounded depth), a list of values says one of its values, a
 /// number range one of its numbers in digits. Open lists (wildcards, lists the engine fills
-/// with vocabulary) say nothing: their words are names, not the phrasing of the intent.
+/// with vocabulary) say nothing: their words are names, not the phrasing of the intent;
+/// except those given a stand-in word, which say it (the engine's date lists say one word
+/// for every date, as the requests it ranks have their dates read into that word).
 ///
 /// Deterministic for a seed (SplitMix64).
 public struct GrammarSampler {
@@ -14,9 +16,12 @@ public struct GrammarSampler {
 
     private let grammar: LanguageGrammar
     private var state: UInt64
+    /// The word each open list named here says.
+    private let standIns: [String: String]
 
-    public init(_ grammar: LanguageGrammar, seed: UInt64 = 0x5eed_5a91e) {
+    public init(_ grammar: LanguageGrammar, seed: UInt64 = 0x5eed_5a91e, standIns: [String: String] = [:]) {
         self.grammar = grammar
+        self.standIns = standIns
         state = seed
     }
 
@@ -75,7 +80,7 @@ public struct GrammarSampler {
                 let steps = max(0, min((range.upperBound - range.lowerBound) / max(1, range.step), 1_000))
                 text += " \(range.lowerBound + range.step * next(below: steps + 1)) "
             case .wildcard, .external:
-                text += " "
+                text += standIns[reference.listName].map { " \($0) " } ?? " "
             }
         }
     }

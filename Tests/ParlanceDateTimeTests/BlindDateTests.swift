@@ -1,0 +1,74 @@
+import Foundation
+import ParlanceTestSupport
+import ParlanceText
+import Testing
+import Yams
+@testable import ParlanceDateTime
+
+/// Corpora/tests/blind-dates/expressions: dates and times written blind (by someone who
+/// read only the README's conventions, not the reader or its data), about 40 per language,
+/// alone and in sentences, with what must not be read. An expression is read right when
+/// the reader finds a date on its words (the span overlaps the expected body: whether a
+/// preposition is part of it is not asked) whose ISO value is the one expected.
+///
+/// The issue's goal is 95% in every language. The set was measured once when it was written
+/// (its README); the test gates on a floor below which the reader regressed and prints every
+/// language's rate and every miss.
+@Suite struct BlindDateTests {
+    static let folder = SharedData.packageRoot.appendingPathComponent("Corpora/tests/blind-dates/expressions")
+    /// The least share read right, over all six languages (expressions and what must not be read).
+    static let floor = 0.90
+
+    struct Expression {
+        let text: String
+        let body: String
+        let value: String
+    }
+
+    static func load(_ file: URL) throws -> (language: String, now: LocalDateTime, expressions: [Expression], notDates: [String]) {
+        let node = try #require(try Yams.compose(yaml: String(contentsOf: file, encoding: .utf8)))
+        let language = try #require(node["language"]?.string)
+        let now = try #require(node["now"]?.string.flatMap(LocalDateTime.init(iso:)))
+        let expressions = try (node["expressions"]?.sequence ?? []).map { item in
+            Expression(text: try #require(item["text"]?.string), body: try #require(item["body"]?.string), value: try #require(item["value"]?.string))
+        }
+        return (language, now, expressions, (node["not_dates"]?.sequence ?? []).compactMap(\.string))
+    }
+
+    @Test func blindExpressionsAreReadRight() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(files.count == 6)
+        var right = 0, total = 0
+        var misses: [String] = []
+        for file in files {
+            let set = try Self.load(Self.folder.appendingPathComponent(file))
+            let reader = Readers.reader(set.language)
+            var languageRight = 0
+            for expression in set.expressions {
+                let body = try #require(expression.text.range(of: expression.body), "\(file): '\(expression.body)' is not in '\(expression.text)'")
+                let start = expression.text.unicodeScalars.distance(from: expression.text.unicodeScalars.startIndex, to: body.lowerBound)
+                let said = start..<(start + expression.body.unicodeScalars.count)
+                let found = reader.read(expression.text, now: set.now).first { $0.scalarRange.overlaps(said) }
+                if found?.value.iso == expression.value {
+                    languageRight += 1
+                } else {
+                    misses.append("\(set.language) '\(expression.text)': \(found.map { "\($0.value.iso) '\($0.text)'" } ?? "nothing"), expected \(expression.value)")
+                }
+            }
+            var notRight = 0
+            for text in set.notDates {
+                let found = reader.read(text, now: set.now)
+                if found.isEmpty { notRight += 1 } else { misses.append("\(set.language) not a date '\(text)': read \(found.map(\.text))") }
+            }
+            let count = set.expressions.count + set.notDates.count
+            print(String(format: "blind dates %@: %d/%d expressions, %d/%d not dates (%.1f%%)", set.language, languageRight, set.expressions.count,
+                         notRight, set.notDates.count, 100 * Double(languageRight + notRight) / Double(max(1, count))))
+            right += languageRight + notRight
+            total += count
+        }
+        for miss in misses { print("  ✗ \(miss)") }
+        let rate = Double(right) / Double(max(1, total))
+        print(String(format: "blind dates, all: %d/%d (%.1f%%)", right, total, 100 * rate))
+        #expect(rate >= Self.floor, "blind date expressions: \(String(format: "%.1f", 100 * rate))%, below the floor")
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Parlance
+import Testing
+
+/// SiriKit's date parameters filled by the date reader, from the user's side: requests to
+/// the sample apps in six languages, read against a fixed moment (Wednesday 10 June 2026,
+/// 10:00), with the value in ISO form, the span said, and the resolution.
+@Suite struct DateTimeParameterTests {
+    static let now = LocalDateTime(year: 2026, month: 6, day: 10, hour: 10)!
+
+    struct Expected: Sendable, CustomStringConvertible {
+        let language: String
+        let utterance: String
+        let intent: String
+        let parameter: String
+        let value: String
+        /// The words the value was read from.
+        let said: String
+        var resolution: Resolution.Kind = .success
+        /// Another parameter and its value, to check that the date did not leak into it.
+        var other: (name: String, value: String)?
+
+        var description: String { "[\(language)] \(utterance)" }
+    }
+
+    static let requests: [Expected] = [
+        // A day and a time wherever they stand; the party size stays a party size.
+        Expected(language: "en", utterance: "Book a table for four at Luigi's tomorrow at 8pm with TableTime", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-11T20:00", said: "tomorrow at 8pm", other: ("partySize", "4")),
+        Expected(language: "de", utterance: "Reservier bei Luigi's für vier Personen heute Abend um 20 Uhr mit TableTime",
+                 intent: "INBookRestaurantReservationIntent", parameter: "bookingDateComponents", value: "2026-06-10T20:00",
+                 said: "heute Abend um 20 Uhr", other: ("partySize", "4")),
+        Expected(language: "fr", utterance: "Réserve une table pour deux chez Luigi demain à vingt heures avec TableTime",
+                 intent: "INBookRestaurantReservationIntent", parameter: "bookingDateComponents", value: "2026-06-11T20:00",
+                 said: "demain à vingt heures", other: ("partySize", "2")),
+        Expected(language: "es", utterance: "Reserva una mesa para cuatro en Casa Lucio esta noche a las nueve", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-10T21:00", said: "esta noche a las nueve", other: ("partySize", "4")),
+        Expected(language: "ja", utterance: "明日の夜7時半にルイージで4人予約して", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-11T19:30", said: "明日の夜7時半", other: ("partySize", "4")),
+        Expected(language: "zh-Hans", utterance: "明天晚上七点半在海底捞订四个人的位子", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-11T19:30", said: "明天晚上七点半", other: ("partySize", "4")),
+        // A time said where free text runs is taken out of it.
+        Expected(language: "en", utterance: "Remind me to call the dentist at 5pm tomorrow in Jotter", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2026-06-11T17:00", said: "at 5pm tomorrow", other: ("taskTitles", "call the dentist")),
+        Expected(language: "zh-Hans", utterance: "提醒我下周一下午三点开会", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2026-06-15T15:00", said: "下周一下午三点", other: ("taskTitles", "开会")),
+        Expected(language: "en", utterance: "Get me a ride to the airport in 20 minutes with RideNow", intent: "INRequestRideIntent",
+                 parameter: "scheduledPickupTime", value: "2026-06-10T10:20:00", said: "in 20 minutes", other: ("dropOffLocation", "the airport")),
+        Expected(language: "ja", utterance: "明日の朝8時にタクシーを呼んで", intent: "INRequestRideIntent",
+                 parameter: "scheduledPickupTime", value: "2026-06-11T08:00", said: "明日の朝8時"),
+        Expected(language: "es", utterance: "Pide un taxi para mañana a las ocho de la mañana con RideNow", intent: "INRequestRideIntent",
+                 parameter: "scheduledPickupTime", value: "2026-06-11T08:00", said: "mañana a las ocho de la mañana"),
+        // A search of the past reads the last Monday, not the next; an elided "d'hier" is yesterday.
+        Expected(language: "en", utterance: "Show me my photos from Monday", intent: "INSearchForPhotosIntent",
+                 parameter: "dateCreated", value: "2026-06-08", said: "Monday"),
+        Expected(language: "fr", utterance: "Montre-moi les photos d'hier", intent: "INSearchForPhotosIntent",
+                 parameter: "dateCreated", value: "2026-06-09", said: "hier"),
+        Expected(language: "en", utterance: "Show me messages from last week in Commander", intent: "INSearchForMessagesIntent",
+                 parameter: "dateTimeRange", value: "2026-06-01/2026-06-08", said: "last week"),
+        // A reservation in the past cannot be made.
+        Expected(language: "en", utterance: "Book a table at Luigi's for two yesterday at 8pm", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-09T20:00", said: "yesterday at 8pm", resolution: .unsupported),
+    ]
+
+    @Test(arguments: requests)
+    func dateParameterIsFilled(_ expected: Expected) throws {
+        let engine = try EngineFixture.engine
+        let result = engine.parse(expected.utterance, language: expected.language, now: Self.now)
+        let best = try #require(result.best, "nothing understood")
+        #expect(best.intent.name == expected.intent)
+        let values = best.parameter(expected.parameter)?.values ?? []
+        try #require(values.count == 1, "\(expected.parameter): \(values.map { $0.value?.description ?? "nil" })")
+        let value = values[0]
+        #expect(value.value == .string(expected.value))
+        #expect(value.match == .dateTime)
+        #expect(value.dateTime?.iso == expected.value)
+        #expect(value.resolution.kind == expected.resolution, "\(value.resolution)")
+        let span = try #require(value.span)
+        let scalars = Array(expected.utterance.unicodeScalars)
+        #expect(String(String.UnicodeScalarView(scalars[span])) == expected.said)
+        if let other = expected.other {
+            let said = best.parameter(other.name)?.values.first?.value
+            #expect(said.map { "\($0.string ?? $0.description)" } == other.value, "\(other.name): \(String(describing: said))")
+        }
+    }
+
+    /// Corpora/tests/blind-dates/requests: requests with dates to the sample apps, written
+    /// blind (the set's README), each checked whole, its date value included. The issue's
+    /// goal is 95%; the floor is below what the engine got when the set was first measured.
+    static let blindFloor = 0.78
+
+    @Test func blindRequestsWithDates() throws {
+        let engine = try EngineFixture.engine
+        let tests = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests/blind-dates/requests").path)
+        #expect(tests.count >= 90)
+        var passed: [String: (passed: Int, total: Int)] = [:]
+        var failures: [String] = []
+        for test in tests {
+            #expect(test.now != nil, "\(test.location): no reference moment")
+            let problem = test.mismatch(engine.parse(test.utterance, language: test.language, locked: test.locked, now: test.now))
+            for key in ["all", test.language] {
+                passed[key, default: (0, 0)].total += 1
+                if problem == nil { passed[key, default: (0, 0)].passed += 1 }
+            }
+            if let problem { failures.append("\(test.language) \"\(test.utterance)\": \(problem)") }
+        }
+        for (key, count) in passed.sorted(by: { $0.key < $1.key }) {
+            print(String(format: "blind requests with dates, %@: %d/%d (%.1f%%)", key, count.passed, count.total, 100 * Double(count.passed) / Double(count.total)))
+        }
+        for failure in failures { print("  ✗ \(failure)") }
+        let all = passed["all"] ?? (0, 1)
+        #expect(Double(all.passed) / Double(max(1, all.total)) >= Self.blindFloor)
+    }
+
+    @Test func aRequiredDateNotSaidNeedsAValue() throws {
+        let result = try EngineFixture.engine.parse("Book a table at Luigi's with TableTime", language: "en", now: Self.now)
+        let value = try #require(result.best?.parameter("bookingDateComponents")?.values.first)
+        #expect(value.resolution.kind == .needsValue)
+        #expect(value.value == nil)
+    }
+
+    @Test func aMessageKeepsTheTimeItSays() throws {
+        // No date parameter to take it: the content is what was said.
+        let result = try EngineFixture.engine.parse("Tell Travis I'll be there at 5 using Commander", language: "en", now: Self.now)
+        #expect(result.best?.intent.name == "INSendMessageIntent")
+        #expect(result.best?.parameter("content")?.values.first?.value == .string("I'll be there at 5"))
+    }
+
+    @Test func theReferenceMomentDecides() throws {
+        // The same words read at another moment name another day.
+        let engine = try EngineFixture.engine
+        let utterance = "Book a table for four at Luigi's tomorrow at 8pm with TableTime"
+        let later = LocalDateTime(year: 2028, month: 2, day: 28, hour: 23, minute: 30)!
+        let value = engine.parse(utterance, language: "en", now: later).best?.parameter("bookingDateComponents")?.values.first?.value
+        #expect(value == .string("2028-02-29T20:00"))
+    }
+
+    @Test func theJSONShowsTheISOValue() throws {
+        let result = try EngineFixture.engine.parse("Show me my photos from Monday", language: "en", now: Self.now)
+        let json = try #require(result.best?.json)
+        guard case .object(let fields) = json, case .object(let parameters)? = fields["parameters"],
+              case .array(let values)? = parameters["dateCreated"], case .object(let value)? = values.first else {
+            Issue.record("no dateCreated in \(json)")
+            return
+        }
+        #expect(value["value"] == .string("2026-06-08"))
+        #expect(value["match"] == .string("dateTime"))
+    }
+}
