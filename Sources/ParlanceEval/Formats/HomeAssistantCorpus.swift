@@ -110,6 +110,16 @@ public struct HomeAssistantCorpus: Sendable {
         }
     }
 
+    /// A loading warning as a line for standard error, its location made a path under the
+    /// corpus (`/corpus/tests/hi/x.yaml:3:5: test without sentences, nothing to check (at tests[0])`).
+    public func describe(_ warning: GrammarWarning) -> String {
+        guard let location = warning.location else { return warning.description }
+        let located = GrammarWarning(location: SourceLocation(file: root.appendingPathComponent(location.file).path,
+                                                              line: location.line, column: location.column),
+                                     keyPath: warning.keyPath, message: warning.message)
+        return located.description
+    }
+
     /// A grammar error as an evaluation error, its location made a path under the corpus.
     static func wrap(_ error: GrammarError, root: URL) -> EvaluationError {
         guard let location = error.location else { return EvaluationError(path: root.path, message: error.message, expected: error.expected) }
