@@ -118,6 +118,8 @@ struct EvalCommand: ParsableCommand {
         for language in languages where !notLoaded.contains(language) {
             do {
                 let suite = try corpus.load(language)
+                for warning in suite.warnings.prefix(10) { Diagnostics.warn(corpus.describe(warning)) }
+                if suite.warnings.count > 10 { Diagnostics.warn("… and \(suite.warnings.count - 10) more warnings in sentences/\(language)") }
                 runner.run(suite.items, subject: suite.subject) { progress.update($0) }
             } catch {
                 FileHandle.standardError.write(Data("error: \(error); language \(language) left out\n".utf8))
