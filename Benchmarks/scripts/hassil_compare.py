@@ -52,7 +52,9 @@ ROOT = os.path.dirname(BENCH)
 VENV = os.path.join(BENCH, ".venv")
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpora", "home-assistant-intents")
 HASSIL = "hassil==3.10.0"
-LANGUAGES = ["en", "de", "es", "fr", "ja", "zh-cn"]
+# Every language of the shared corpus (issue 40); pass languages to run fewer.
+LANGUAGES = ["ar", "cs", "de", "el", "en", "es", "fi", "fr", "hi", "hr", "hu", "is", "it", "ja", "ko", "nl", "pl", "pt",
+             "ro", "ru", "sv", "th", "tr", "uk", "zh-cn"]
 
 
 def ensure_venv():

@@ -20,7 +20,8 @@ struct EvalCommand: ParsableCommand {
                               with the apps of --apps (default Corpora/apps).
 
             Prints a table (or --json), writes --report FILE.html, shows progress on standard error. \
-            Bad input (a missing path, an unknown format, malformed JSON or YAML) exits with status 2.
+            Bad input (a missing path, an unknown format, malformed JSON or YAML) exits with status 2; home-assistant \
+            reports a language it cannot load, evaluates the others, then exits with status 2.
             """)
 
     @OptionGroup var engineOptions: EngineOptionGroup
@@ -61,9 +62,10 @@ struct EvalCommand: ParsableCommand {
         try reportingErrors {
             var runner = EvaluationRunner(workers: workers, failureLimit: max(0, maxFailures))
             let title: String
+            var notLoaded: [String] = []
             switch format {
             case "home-assistant":
-                title = try runHomeAssistant(&runner)
+                (title, notLoaded) = try runHomeAssistant(&runner)
             case "snips":
                 title = try runSnips(&runner)
             case "parlance":
@@ -84,10 +86,14 @@ struct EvalCommand: ParsableCommand {
                     throw UsageError("\(report): cannot write the report (\(error.localizedDescription))")
                 }
             }
+            // The table of what loaded is printed; the run still fails as bad input.
+            if !notLoaded.isEmpty { throw Diagnostics.fail("not loaded: \(notLoaded.joined(separator: ", ")) (errors above)") }
         }
     }
 
-    func runHomeAssistant(_ runner: inout EvaluationRunner) throws -> String {
+    /// Evaluates each language; a language whose files cannot be loaded is reported and left
+    /// out, and the others run (its name is returned among those not loaded).
+    func runHomeAssistant(_ runner: inout EvaluationRunner) throws -> (title: String, notLoaded: [String]) {
         guard paths.count == 1 else { throw UsageError("home-assistant takes one PATH, the corpus root; got \(paths.count)") }
         let corpus = try HomeAssistantCorpus(root: URL(fileURLWithPath: paths[0]))
         let languages = language.isEmpty ? corpus.available : language
@@ -96,14 +102,34 @@ struct EvalCommand: ParsableCommand {
         }
         // Tests first (cheap), so the progress display knows the total; grammars one at a time.
         var total = 0
-        for language in languages { total += try corpus.items(language).items.count }
-        let progress = ProgressReporter.standardError(total: total)
+        var notLoaded: [String] = []
         for language in languages {
-            let suite = try corpus.load(language)
-            runner.run(suite.items, subject: suite.subject) { progress.update($0) }
+            do {
+                let (items, _, tests) = try corpus.items(language)
+                total += items.count
+                for warning in tests.warnings.prefix(10) { Diagnostics.warn(corpus.describe(warning)) }
+                if tests.warnings.count > 10 { Diagnostics.warn("… and \(tests.warnings.count - 10) more warnings in tests/\(language)") }
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error); language \(language) left out\n".utf8))
+                notLoaded.append(language)
+            }
+        }
+        let progress = ProgressReporter.standardError(total: total)
+        for language in languages where !notLoaded.contains(language) {
+            do {
+                let suite = try corpus.load(language)
+                for warning in suite.warnings.prefix(10) { Diagnostics.warn(corpus.describe(warning)) }
+                if suite.warnings.count > 10 { Diagnostics.warn("… and \(suite.warnings.count - 10) more warnings in sentences/\(language)") }
+                runner.run(suite.items, subject: suite.subject) { progress.update($0) }
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error); language \(language) left out\n".utf8))
+                notLoaded.append(language)
+            }
         }
         progress.finish()
-        return "home-assistant \(languages.joined(separator: " "))"
+        var title = "home-assistant \(languages.filter { !notLoaded.contains($0) }.joined(separator: " "))"
+        if !notLoaded.isEmpty { title += " (not loaded: \(notLoaded.joined(separator: " ")))" }
+        return (title, notLoaded)
     }
 
     func runSnips(_ runner: inout EvaluationRunner) throws -> String {

@@ -33,6 +33,33 @@ struct EvalCommandTests {
         #expect(html.contains("home-assistant ja") && html.contains("<svg"))
     }
 
+    /// One bad language costs itself only: its error is printed with its place, the other
+    /// languages are evaluated and shown, and the run exits with two. A test without
+    /// sentences is a located warning.
+    @Test(SharedData.required) func homeAssistantGoesOnPastABadLanguage() throws {
+        let shared = try SharedData.url("corpora/home-assistant-intents")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-eval-ha-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = FileManager.default
+        for folder in ["sentences", "tests"] { try files.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true) }
+        for path in ["sentences/ja", "tests/ja", "lists", "intents.yaml"] {
+            try files.copyItem(at: shared.appendingPathComponent(path), to: root.appendingPathComponent(path))
+        }
+        try "language: ja\ntests:\n  - sentences: []\n    intent: {name: HassTurnOn}\n"
+            .write(to: root.appendingPathComponent("tests/ja/empty_HassTurnOn.yaml"), atomically: true, encoding: .utf8)
+        for folder in ["sentences/ko", "tests/ko"] { try files.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true) }
+        try "language: ko\nintents: [\n".write(to: root.appendingPathComponent("sentences/ko/_common.yaml"), atomically: true, encoding: .utf8)
+        try "language: ko\n".write(to: root.appendingPathComponent("tests/ko/_fixtures.yaml"), atomically: true, encoding: .utf8)
+
+        let run = try ParlanceExecutable.run(["eval", "--format", "home-assistant", root.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("warning: \(root.path)/tests/ja/empty_HassTurnOn.yaml:3:5: test without sentences, nothing to check (at tests[0])"))
+        #expect(run.stderr.contains("error: \(root.path)/sentences/ko/_common.yaml:"), "\(run.stderr)")
+        #expect(run.stderr.contains("language ko left out") && run.stderr.contains("error: not loaded: ko"))
+        #expect(run.stdout.contains("home-assistant ja (not loaded: ko): 16 items"), "\(run.stdout)")
+        #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("ja ") && $0.contains("100.0%") })
+    }
+
     /// `parlance train` writes a model that `parlance eval --model` evaluates; bad training
     /// data exits with two, naming the file, line and column.
     @Test func trainsASavedModelAndEvaluatesIt() throws {

@@ -60,14 +60,12 @@ struct CorpusTests {
     }
 
     /// The slot-combination folders (sentences/en/<Intent>/) need upstream's rules/en, which
-    /// the subset does not ship: `<percent>` is defined nowhere. The loader says so precisely.
+    /// the subset does not ship: `<percent>` is defined nowhere. The loader leaves out the
+    /// sentences that use it, and says where.
     @Test func englishSlotCombinationsLackTheRulesFolder() throws {
-        #expect {
-            try GrammarLoader.loadSlotCombinations(corpus: try Self.corpus(), language: "en")
-        } throws: { error in
-            guard let error = error as? GrammarError, case .unknownRule("percent") = error.kind else { return false }
-            return error.location == SourceLocation(file: "sentences/en/HassLightSet/name_brightness.yaml", line: 13, column: 76)
-        }
+        let grammar = try GrammarLoader.loadSlotCombinations(corpus: try Self.corpus(), language: "en")
+        #expect(grammar.warnings.contains { $0.location == SourceLocation(file: "sentences/en/HassLightSet/name_brightness.yaml", line: 13, column: 76)
+            && $0.message.contains("unknown expansion rule 'percent'") })
     }
 
     @Test func slotCombinationsOfOtherLanguagesAreEmpty() throws {

@@ -8,7 +8,9 @@ import ParlanceText
 /// Same input model (``MatchInput``, ``MatchText``) and same rules — whitespace in template
 /// text requires a word boundary except right after a slot or at the start, a template word
 /// never runs across a space of the utterance, skip words may
-/// be passed over at any word boundary, a wildcard spans whole words — but none of the
+/// be passed over at any word boundary, a wildcard starts at a word edge or inside a word
+/// after template text, and ends at a word edge or inside a word where template text
+/// written onto it follows, digits are read where written together — but none of the
 /// machinery under test: no automaton, no subset construction, no tries, no caches.
 /// Exact matches only.
 struct ReferenceMatcher {
@@ -71,6 +73,9 @@ struct ReferenceMatcher {
         /// Right after a slot or at the start: whitespace in the template requires nothing.
         var lenient: Bool
         var captures: [String]
+        /// Right after free text that ended inside a word: only template text written onto
+        /// it may follow (no whitespace, no slot).
+        var freeTextInside = false
     }
 
     /// Every (template id, captures) that matches the whole input.
@@ -105,14 +110,11 @@ struct ReferenceMatcher {
             for item in tables.items(literal.text) {
                 switch item {
                 case .boundary:
-                    current = current.filter { $0.lenient || input.isBoundary[$0.position] }
+                    current = current.filter { !$0.freeTextInside && ($0.lenient || input.isBoundary[$0.position]) }
                 case .piece(let scalars):
-                    current = Set((skips ? skipping(current) : current).compactMap { state in
-                        // A template word does not run across a space of the utterance.
-                        guard state.position + scalars.count <= min(input.count, Int(input.nextSpace[state.position])),
-                              Array(input.scalars[state.position..<(state.position + scalars.count)]) == scalars else { return nil }
-                        return State(position: state.position + scalars.count, lenient: false, captures: state.captures)
-                    })
+                    current = piece(scalars, from: current, skips: skips)
+                case .optionalPiece(let scalars):
+                    current = current.union(piece(scalars, from: current, skips: skips))
                 }
             }
             return current
@@ -129,13 +131,32 @@ struct ReferenceMatcher {
             return interpret(rules[reference.ruleName]!.expression, from: states, rules: rules, lists: lists, skips: skips)
         case .list(let reference):
             var result: Set<State> = []
-            for state in (skips ? skipping(states) : states) {
+            for state in (skips ? skipping(states) : states) where !state.freeTextInside {
+                if reference.inlineRange == nil, case .wildcard = lists[reference.listName]!.kind {
+                    // Free text starts at a word edge, or inside a word after template text.
+                    guard input.isBoundary[state.position] || !state.lenient, state.position < input.count else { continue }
+                    for end in (state.position + 1)...input.count {
+                        result.insert(State(position: end, lenient: true, captures: state.captures + ["\(reference.slotName)=*@\(state.position)-\(end)"],
+                                            freeTextInside: !input.isBoundary[end]))
+                    }
+                    continue
+                }
                 for (end, captured) in listMatches(reference, at: state.position, rules: rules, lists: lists) {
                     result.insert(State(position: end, lenient: true, captures: state.captures + captured))
                 }
             }
             return result
         }
+    }
+
+    /// The states after template text `scalars`, matched exactly from each of `states`.
+    func piece(_ scalars: [UInt32], from states: Set<State>, skips: Bool) -> Set<State> {
+        Set((skips ? skipping(states) : states).compactMap { state in
+            // A template word does not run across a space of the utterance.
+            guard state.position + scalars.count <= min(input.count, Int(input.nextSpace[state.position])),
+                  Array(input.scalars[state.position..<(state.position + scalars.count)]) == scalars else { return nil }
+            return State(position: state.position + scalars.count, lenient: false, captures: state.captures)
+        })
     }
 
     /// The states, and those reached from them by passing over skip words at boundaries.
@@ -224,18 +245,18 @@ struct ReferenceMatcher {
         if range.digits {
             var end = position
             var value = 0.0
-            while end < input.count, let digit = MatchRun.digitValue(input.scalars[end]) {
+            while end < input.count, end == position || input.isAdjacent(end), let digit = MatchRun.digitValue(input.scalars[end]) {
                 value = value * 10 + Double(digit)
                 end += 1
             }
             if end > position {
                 var decimalEnd = end
                 var decimal = value
-                if range.fractions != nil, end + 1 < input.count, [0x2E, 0x2C].contains(input.scalars[end]),
+                if range.fractions != nil, end + 1 < input.count, input.isAdjacent(end), [0x2E, 0x2C].contains(input.scalars[end]),
                    MatchRun.digitValue(input.scalars[end + 1]) != nil {
                     var scale = 1.0
                     decimalEnd += 1
-                    while decimalEnd < input.count, let digit = MatchRun.digitValue(input.scalars[decimalEnd]) {
+                    while decimalEnd < input.count, input.isAdjacent(decimalEnd), let digit = MatchRun.digitValue(input.scalars[decimalEnd]) {
                         scale /= 10
                         decimal += Double(digit) * scale
                         decimalEnd += 1

@@ -9,7 +9,7 @@ import Testing
 /// templates with the same captures and spans.
 @Suite(SharedData.required)
 struct ReferenceMatcherTests {
-    @Test(arguments: ["en", "de", "es", "fr", "ja", "zh-cn"])
+    @Test(arguments: MatcherCorpusTests.languages)
     func automatonAgreesWithTheReference(_ language: String) throws {
         let evaluation = try CorpusEvaluation(corpus: try SharedData.url("corpora/home-assistant-intents"), language: language)
         let compiled = evaluation.compiled

@@ -48,6 +48,8 @@ public struct HomeAssistantCorpus: Sendable {
         public let knownFailuresSkipped: Int
         /// The compiled grammar with the fixtures' lists.
         public let subject: HomeAssistantSubject
+        /// What loading the grammar found odd but read (``LanguageGrammar/warnings``).
+        public let warnings: [GrammarWarning]
     }
 
     /// The test sentences of `language` (without compiling its grammar).
@@ -85,15 +87,17 @@ public struct HomeAssistantCorpus: Sendable {
     /// - Throws: ``EvaluationError`` with the file, line and column of the first problem.
     public func load(_ language: String) throws(EvaluationError) -> LanguageSuite {
         let (items, skipped, tests) = try items(language)
+        let grammar: LanguageGrammar
         let compiled: CompiledGrammar
         do {
-            compiled = try CompiledGrammar(GrammarLoader.load(corpus: root, language: language))
+            grammar = try GrammarLoader.load(corpus: root, language: language)
+            compiled = try CompiledGrammar(grammar)
         } catch {
             throw Self.wrap(error, root: root)
         }
         let lists = compiled.prepare(tests.fixtures.slotLists(language: compiled.language))
         return LanguageSuite(language: language, items: items, knownFailuresSkipped: skipped,
-                             subject: HomeAssistantSubject(grammar: compiled, lists: lists))
+                             subject: HomeAssistantSubject(grammar: compiled, lists: lists), warnings: grammar.warnings)
     }
 
     /// A slot or context value as the texts it stands for: a list's elements, numbers in
@@ -108,6 +112,16 @@ public struct HomeAssistantCorpus: Sendable {
         case .list(let values): values.flatMap(texts)
         case .map: [value.description]
         }
+    }
+
+    /// A loading warning as a line for standard error, its location made a path under the
+    /// corpus (`/corpus/tests/hi/x.yaml:3:5: test without sentences, nothing to check (at tests[0])`).
+    public func describe(_ warning: GrammarWarning) -> String {
+        guard let location = warning.location else { return warning.description }
+        let located = GrammarWarning(location: SourceLocation(file: root.appendingPathComponent(location.file).path,
+                                                              line: location.line, column: location.column),
+                                     keyPath: warning.keyPath, message: warning.message)
+        return located.description
     }
 
     /// A grammar error as an evaluation error, its location made a path under the corpus.

@@ -33,6 +33,11 @@ struct Automaton: Sendable {
         var atBoundary: Int32
         /// The target when it is not; -1 for none.
         var inside: Int32
+        /// The target inside a word by paths whose template writes no whitespace since the
+        /// previous step (a subset of ``inside``): the only way on from free text that ended
+        /// inside a word (`{name}timer` reads "pizzatimer"; `{item} à` does not read the "a"
+        /// of "la"). -1 for none.
+        var glued: Int32
 
         @inline(__always)
         func target(atBoundary isBoundary: Bool) -> Int32 { isBoundary ? atBoundary : inside }

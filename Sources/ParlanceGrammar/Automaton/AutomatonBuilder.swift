@@ -77,15 +77,16 @@ struct AutomatonBuilder: Sendable {
         var pieces: [Automaton.Transition] = []
         var slots: [Automaton.Transition] = []
         var accepts: [Automaton.Accept] = []
-        // visited[4 * state + 2 * lenient + flag] == generation: the closure of the current
-        // kernel holds the state, reached from a slot (lenient) or not, needing a boundary or not.
-        var visited = [Int32](repeating: -1, count: edges.count * 4)
-        var stack: [(state: Int32, needsBoundary: Bool, lenient: Bool)] = []
-        // Moves as sortable words: bit 63 slot (else piece), 62...32 symbol, 31...1 target,
-        // bit 0 reached needing a boundary.
+        // visited[8 * state + 4 * spaced + 2 * lenient + flag] == generation: the closure of
+        // the current kernel holds the state, reached from a slot (lenient) or not, needing a
+        // boundary or not, past template whitespace a slot waived (spaced) or not.
+        var visited = [Int32](repeating: -1, count: edges.count * 8)
+        var stack: [(state: Int32, needsBoundary: Bool, lenient: Bool, spaced: Bool)] = []
+        // Moves as sortable words: bit 63 slot (else piece), 62...32 symbol, 31...2 target,
+        // bit 1 past waived whitespace, bit 0 reached needing a boundary.
         var moves: [UInt64] = []
         var accepted: [UInt64] = []  // id << 1 | needs a boundary
-        var anywhere: [Int32] = [], atBoundary: [Int32] = []
+        var anywhere: [Int32] = [], atBoundary: [Int32] = [], glued: [Int32] = []
         var kernel: [Int32] = []
 
         func id(of targets: [Int32]) throws(AutomatonTooLarge) -> Int32 {
@@ -103,24 +104,28 @@ struct AutomatonBuilder: Sendable {
             accepted.removeAll(keepingCapacity: true)
             for state in kernel {
                 let lenient = afterSlot[Int(state)]
-                stack.append((state, false, lenient))
-                visited[Int(state) * 4 + (lenient ? 2 : 0)] = generation
+                stack.append((state, false, lenient, false))
+                visited[Int(state) * 8 + (lenient ? 2 : 0)] = generation
             }
-            while let (state, needsBoundary, lenient) = stack.popLast() {
+            while let (state, needsBoundary, lenient, spaced) = stack.popLast() {
                 for position in Int(edgeStarts[Int(state)])..<Int(edgeStarts[Int(state) + 1]) {
+                    let flags = UInt64(spaced ? 2 : 0) | (needsBoundary ? 1 : 0)
                     switch flatEdges[position] {
                     case .epsilon(let target), .boundary(let target):
                         var flag = needsBoundary
-                        if case .boundary = flatEdges[position], !lenient { flag = true }
-                        let slot = Int(target) * 4 + (lenient ? 2 : 0) + (flag ? 1 : 0)
+                        var waived = spaced
+                        if case .boundary = flatEdges[position] {
+                            if lenient { waived = true } else { flag = true }
+                        }
+                        let slot = Int(target) * 8 + (waived ? 4 : 0) + (lenient ? 2 : 0) + (flag ? 1 : 0)
                         if visited[slot] != generation {
                             visited[slot] = generation
-                            stack.append((target, flag, lenient))
+                            stack.append((target, flag, lenient, waived))
                         }
                     case .piece(let symbol, let target):
-                        moves.append(UInt64(UInt32(symbol)) << 32 | UInt64(UInt32(target)) << 1 | (needsBoundary ? 1 : 0))
+                        moves.append(UInt64(UInt32(symbol)) << 32 | UInt64(UInt32(target)) << 2 | flags)
                     case .slot(let symbol, let target):
-                        moves.append(1 << 63 | UInt64(UInt32(symbol)) << 32 | UInt64(UInt32(target)) << 1 | (needsBoundary ? 1 : 0))
+                        moves.append(1 << 63 | UInt64(UInt32(symbol)) << 32 | UInt64(UInt32(target)) << 2 | flags)
                     case .accept(let value):
                         accepted.append(UInt64(UInt32(value)) << 1 | (needsBoundary ? 1 : 0))
                     }
@@ -135,16 +140,19 @@ struct AutomatonBuilder: Sendable {
                 var end = group
                 anywhere.removeAll(keepingCapacity: true)
                 atBoundary.removeAll(keepingCapacity: true)
+                glued.removeAll(keepingCapacity: true)
                 while end < moves.count, moves[end] >> 32 == key {
-                    let target = Int32(truncatingIfNeeded: (moves[end] >> 1) & 0x7FFF_FFFF)
+                    let target = Int32(truncatingIfNeeded: (moves[end] >> 2) & 0x3FFF_FFFF)
                     // Sorted by target: equal targets are adjacent.
                     if atBoundary.last != target { atBoundary.append(target) }
                     if moves[end] & 1 == 0, anywhere.last != target { anywhere.append(target) }
+                    if moves[end] & 3 == 0, glued.last != target { glued.append(target) }
                     end += 1
                 }
                 let symbol = Int32(truncatingIfNeeded: key & 0x7FFF_FFFF)
                 let transition = Automaton.Transition(symbol: symbol, atBoundary: atBoundary.isEmpty ? -1 : try id(of: atBoundary),
-                                                      inside: anywhere.isEmpty ? -1 : try id(of: anywhere))
+                                                      inside: anywhere.isEmpty ? -1 : try id(of: anywhere),
+                                                      glued: glued.isEmpty ? -1 : try id(of: glued))
                 if key >> 31 == 0 { pieces.append(transition) } else { slots.append(transition) }
                 group = end
             }

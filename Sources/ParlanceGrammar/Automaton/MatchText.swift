@@ -13,6 +13,11 @@ import ParlanceText
 /// - In template text, whitespace is a required word boundary; other characters between
 ///   tokens (a hyphen, a percent sign) require nothing. So `CO[-]Sensor` matches "CO-Sensor"
 ///   and "CO Sensor", and `{brightness}%` matches "50%" and "50 %".
+/// - An apostrophe that ends template text (`d'{name}`) is a required word boundary, as
+///   an utterance's apostrophe is.
+/// - Template text that is punctuation alone (`.` in `{hours}.{minutes}` or
+///   `pm 2(.|[ ])5`) may also match itself where an utterance keeps it inside a word or
+///   number ("1.15", "2.5"), and otherwise requires nothing, as before.
 struct MatchText: Sendable {
     /// One item of template text.
     enum Item: Sendable, Hashable {
@@ -20,6 +25,8 @@ struct MatchText: Sendable {
         case piece([UInt32])
         /// A word boundary the input must have here.
         case boundary
+        /// Punctuation the input may spell here, inside a word or number, or leave out.
+        case optionalPiece([UInt32])
     }
 
     let tokenizer: Tokenizer
@@ -52,7 +59,15 @@ struct MatchText: Sendable {
             cursor = unit.scalarRange.upperBound
         }
         if gapHasWhitespace(cursor..<scalars.count) { addBoundary() }
+        // An elision written onto what follows (`d'{name}`, `l'{area}`): an utterance's
+        // apostrophe is a word edge (``MatchInput``), so the template's is one too, and
+        // "de fermer" does not read as `d'` and a name starting inside "de".
+        if !tokenized.units.isEmpty, let last = scalars.last, Normalizer.isApostrophe(last) { addBoundary() }
         closePiece()
+        if tokenized.units.isEmpty, !gapHasWhitespace(0..<scalars.count) {
+            let punctuation = scalars.filter { !Normalizer.isApostrophe($0) }.map(\.value)
+            if !punctuation.isEmpty { return [.optionalPiece(punctuation)] }
+        }
         return items
     }
 
@@ -65,6 +80,7 @@ struct MatchText: Sendable {
             switch item {
             case .piece(let scalars): key.append(contentsOf: scalars)
             case .boundary: if !key.isEmpty { key.append(KeyTrie.boundary) }
+            case .optionalPiece: break  // a key spells no optional text: left out, as before
             }
         }
         if key.last == KeyTrie.boundary { key.removeLast() }

@@ -42,9 +42,10 @@ extension Automaton {
             for (index, transition) in transitions.enumerated() {
                 guard transition.symbol >= 0, Int(transition.symbol) < symbols,
                       transition.atBoundary >= -1, Int(transition.atBoundary) < states.count,
-                      transition.inside >= -1, Int(transition.inside) < states.count else {
+                      transition.inside >= -1, Int(transition.inside) < states.count,
+                      transition.glued >= -1, Int(transition.glued) < states.count else {
                     throw image.damaged("\(table) transition \(index) of \(what) names symbol \(transition.symbol) of \(symbols) "
-                        + "or targets \(transition.atBoundary), \(transition.inside) of \(states.count) states")
+                        + "or targets \(transition.atBoundary), \(transition.inside), \(transition.glued) of \(states.count) states")
                 }
             }
         }

@@ -8,7 +8,7 @@ extension CompiledGrammar {
     /// compiling would make something else of the same grammar (``GrammarCompiler``,
     /// ``AutomatonBuilder``, ``MatchText``, the spelling of numbers): an image made by the
     /// old code would otherwise be read as if the new code had made it.
-    package static let imageVersion: UInt32 = 1
+    package static let imageVersion: UInt32 = 2
 
     /// The compiled grammar as an image (see `CompiledImage.swift`), from which
     /// ``init(image:source:inputs:)`` makes an equal grammar in a few milliseconds instead of

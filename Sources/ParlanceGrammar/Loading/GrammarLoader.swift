@@ -155,8 +155,31 @@ public enum GrammarLoader {
                                 contextAreaCombinations: Set<SlotCombination> = []) throws(GrammarError) -> LanguageGrammar {
         let grammar = try merged(language: language, common: common, files: files, sharedLists: sharedLists, externalLists: externalLists,
                                  contextAreaCombinations: contextAreaCombinations)
-        try ReferenceChecker(grammar: grammar, externalLists: externalLists).check()
-        return grammar
+        let unmatchable = try ReferenceChecker(grammar: grammar, externalLists: externalLists).checkReturningUnmatchable()
+        return unmatchable.isEmpty ? grammar : removing(unmatchable, from: grammar)
+    }
+
+    /// The grammar without the sentences that expand an unknown rule, each left out with a
+    /// warning at the reference: such a sentence can match nothing (hassil errs when it
+    /// tries), and the rest of the language still loads.
+    static func removing(_ unmatchable: [(sentence: Template, error: GrammarError)], from grammar: LanguageGrammar) -> LanguageGrammar {
+        let left = Set(unmatchable.map(\.sentence.location))
+        let intents = grammar.intents.map { intent in
+            Intent(name: intent.name, data: intent.data.map { data in
+                IntentData(sentences: data.sentences.filter { !left.contains($0.location) }, slots: data.slots,
+                           requiresContext: data.requiresContext, excludesContext: data.excludesContext, expansionRules: data.expansionRules,
+                           lists: data.lists, metadata: data.metadata, response: data.response, requiredKeywords: data.requiredKeywords,
+                           inferredDomain: data.inferredDomain, nameDomains: data.nameDomains, slotCombination: data.slotCombination,
+                           location: data.location)
+            })
+        }
+        let warnings = unmatchable.map { entry in
+            GrammarWarning(location: entry.error.location,
+                           message: "sentence \"\(entry.sentence.text)\" left out: \(entry.error.message); it can match nothing")
+        }
+        return LanguageGrammar(language: grammar.language, intents: intents, lists: grammar.lists, expansionRules: grammar.expansionRules,
+                               skipWords: grammar.skipWords, settings: grammar.settings, files: grammar.files,
+                               warnings: grammar.warnings + warnings)
     }
 
     /// The files merged into a grammar whose references are not checked yet.
@@ -210,7 +233,8 @@ public enum GrammarLoader {
 
         return LanguageGrammar(
             language: language, intents: intents.values.sorted { $0.name < $1.name }, lists: lists, expansionRules: rules,
-            skipWords: skipWords, settings: settings, files: (sharedLists + [common] + files).map(\.path))
+            skipWords: skipWords, settings: settings, files: (sharedLists + [common] + files).map(\.path),
+            warnings: ([common] + files).flatMap(\.warnings))
     }
 
     /// A slot-combination block in the form hassil matches (the upstream conversion).

@@ -53,6 +53,7 @@ public struct IntentsFileLoader: Sendable {
         var rules: [String: Template] = [:]
         var skipWords: [String] = []
         var settings: GrammarSettings?
+        var warnings: [GrammarWarning] = []
         for (key, value) in try document.mapping(document.root, allowed: IntentsFileLoader.fileKeys, what: "the file") {
             switch key {
             case "language":
@@ -63,7 +64,7 @@ public struct IntentsFileLoader: Sendable {
                     guard let dataNode = blocks.first(where: { $0.key == "data" })?.value else {
                         throw document.error(intentNode, "intent '\(name)' has no data", expected: "a 'data' list of sentence blocks")
                     }
-                    intents.append(Intent(name: name, data: try readData(dataNode, document: document, slotCombination: nil)))
+                    intents.append(Intent(name: name, data: try readData(dataNode, document: document, slotCombination: nil, warnings: &warnings)))
                 }
             case "data":
                 guard let slotCombination else {
@@ -71,7 +72,8 @@ public struct IntentsFileLoader: Sendable {
                                          expected: "'intents:', or the file at sentences/<language>/<Intent>/<combination>.yaml")
                 }
                 intents.append(Intent(name: slotCombination.intent,
-                                      data: try readData(value, document: document, slotCombination: slotCombination.combination)))
+                                      data: try readData(value, document: document, slotCombination: slotCombination.combination,
+                                                         warnings: &warnings)))
             case "lists":
                 lists = try readLists(value, document: document)
             case "expansion_rules":
@@ -90,10 +92,11 @@ public struct IntentsFileLoader: Sendable {
             }
         }
         return IntentsFile(path: document.path, language: language, intents: intents, lists: lists, expansionRules: rules,
-                           skipWords: skipWords, settings: settings)
+                           skipWords: skipWords, settings: settings, warnings: warnings)
     }
 
-    func readData(_ node: YAMLNode, document: YAMLDocument, slotCombination: String?) throws(GrammarError) -> [IntentData] {
+    func readData(_ node: YAMLNode, document: YAMLDocument, slotCombination: String?,
+                  warnings: inout [GrammarWarning]) throws(GrammarError) -> [IntentData] {
         var blocks: [IntentData] = []
         for blockNode in try document.sequence(node, what: "data") {
             var sentences: [Template] = []
@@ -116,8 +119,8 @@ public struct IntentsFileLoader: Sendable {
                         sentences.append(try template(sentence, document: document))
                     }
                 case "slots": slots = try document.valueMap(value, what: "slots")
-                case "requires_context": requires = try readContext(value, document: document, what: "requires_context")
-                case "excludes_context": excludes = try readContext(value, document: document, what: "excludes_context")
+                case "requires_context": requires = try readContext(value, document: document, what: "requires_context", warnings: &warnings)
+                case "excludes_context": excludes = try readContext(value, document: document, what: "excludes_context", warnings: &warnings)
                 case "expansion_rules": rules = try readRules(value, document: document)
                 case "lists": lists = try readLists(value, document: document)
                 case "metadata": metadata = try document.valueMap(value, what: "metadata")
@@ -140,15 +143,20 @@ public struct IntentsFileLoader: Sendable {
     }
 
     /// `key: value`, `key: [values]`, `key:` (any value) or `key: {value: …, slot: true}`.
-    func readContext(_ node: YAMLNode, document: YAMLDocument, what: String) throws(GrammarError) -> [String: ContextConstraint] {
+    /// Other keys of the last form are read by nothing upstream either: warned of, ignored.
+    func readContext(_ node: YAMLNode, document: YAMLDocument, what: String,
+                     warnings: inout [GrammarWarning]) throws(GrammarError) -> [String: ContextConstraint] {
         var result: [String: ContextConstraint] = [:]
         for (key, value) in try document.mapping(node, what: what) {
             if case .mapping = value.node {
                 var values: [DataValue]?
                 var fillsSlot = false
-                for (name, entry) in try document.mapping(value, allowed: ["value", "slot"], what: "\(what).\(key)") {
-                    if name == "value" { values = entry.isNull ? nil : entry.value.elements }
-                    if name == "slot" { fillsSlot = try document.bool(entry, what: "slot") }
+                for (name, entry) in try document.mapping(value, what: "\(what).\(key)") {
+                    switch name {
+                    case "value": values = entry.isNull ? nil : entry.value.elements
+                    case "slot": fillsSlot = try document.bool(entry, what: "slot")
+                    default: warnings.append(document.warning(entry, "unknown key '\(name)' in \(what).\(key), ignored; expected 'value' or 'slot'"))
+                    }
                 }
                 result[key] = ContextConstraint(values: values, fillsSlot: fillsSlot)
             } else {

@@ -73,6 +73,11 @@ package struct YAMLDocument {
                      text: text, message: message, expected: expected)
     }
 
+    /// A warning about a node: its location and key path.
+    package func warning(_ node: YAMLNode, _ message: String) -> GrammarWarning {
+        GrammarWarning(location: location(of: node), keyPath: node.keyPath.isEmpty ? nil : node.keyPath, message: message)
+    }
+
     /// Where each scalar of a single-line scalar node's value stands in the file (one entry
     /// per scalar of the value, plus one for its end); empty when the source does not map
     /// one to one (block scalars, folded lines).

@@ -114,6 +114,9 @@ struct GrammarCompiler {
                 switch item {
                 case .piece(let scalars): builder.add(.piece(pieceID(scalars), next), from: current)
                 case .boundary: builder.add(.boundary(next), from: current)
+                case .optionalPiece(let scalars):
+                    builder.add(.piece(pieceID(scalars), next), from: current)
+                    builder.add(.epsilon(next), from: current)
                 }
                 current = next
             }

@@ -105,6 +105,12 @@ final class MatchInput: Sendable {
         self.nextSpace = nextSpace
     }
 
+    /// Whether the scalar at `position` follows the one before it with nothing between them
+    /// in the utterance (no space, no punctuation dropped).
+    @inline(__always) func isAdjacent(_ position: Int) -> Bool {
+        position > 0 && origin[position - 1].end >= origin[position].start
+    }
+
     /// The number of scalars; positions run over `0...count`.
     var count: Int { scalars.count }
 

@@ -228,12 +228,15 @@ struct MatchRun {
                     }
                 }
                 guard position < end else { continue }
+                // The last step was free text that ended inside a word: only template text
+                // written onto it goes on (``Automaton/Transition/glued``).
+                let afterFreeText = !isBoundary && endsFreeText(thread.captures, at: position)
 
                 // Template words.
                 for offset in exactPieces(at: position) {
                     let (piece, pieceEnd) = workspace.exactPieces.store[offset]
                     guard let transition = automaton.pieceTransition(thread.state, piece) else { continue }
-                    let target = transition.target(atBoundary: isBoundary)
+                    let target = afterFreeText ? transition.glued : transition.target(atBoundary: isBoundary)
                     guard target >= 0 else { continue }
                     var score = thread.score
                     score.literal &+= Int16(Int(pieceEnd) - position)
@@ -253,14 +256,19 @@ struct MatchRun {
                 }
 
                 // Slots.
-                for slot in automaton.slotRange(thread.state) {
+                for slot in automaton.slotRange(thread.state) where !afterFreeText {
                     let transition = automaton.slots[slot]
                     let target = transition.target(atBoundary: isBoundary)
                     guard target >= 0 else { continue }
                     let list = grammar.slotLists[Int(transition.symbol)]
                     var continueRow = -1
+                    // Inside a word, free text starts only where template text is written onto
+                    // it (`[ال]{name}`): never where a value ended inside a word (a corrected
+                    // "Daniel h" must not leave "ome" to a wildcard).
+                    let freeTextMayStart = isBoundary || thread.captures < 0 || workspace.arena.captures[Int(thread.captures)].end != Int32(position)
                     listMatches: for offset in matches(ofList: Int(list), at: position) {
                         let stored = workspace.listStore[offset]
+                        if stored.end == ListMatch.anyWordEdge, !freeTextMayStart { continue }
                         // Free text (one entry, last: ``ListMatch/anyWordEdge``) of the main
                         // automaton: only its ends where the path can go on are taken, read
                         // from the target's row of such ends, not tried one by one (in unspaced
@@ -287,9 +295,11 @@ struct MatchRun {
                             }
                             break
                         }
-                        // One match, or free text ending at each later word edge in order.
+                        // One match, or free text ending at each later position in order (inside a
+                        // word only where the target's inside transitions go on, as canContinue asks).
                         let (firstEnd, lastEnd) = stored.end == ListMatch.anyWordEdge ? (position + 1, end) : (Int(stored.end), Int(stored.end))
-                        for matchEnd in firstEnd...lastEnd where stored.end != ListMatch.anyWordEdge || input.isBoundary[matchEnd] {
+                        for matchEnd in firstEnd...lastEnd
+                        where stored.end != ListMatch.anyWordEdge || input.isBoundary[matchEnd] || textFollows(automaton, from: target, at: matchEnd) {
                             var match = stored
                             match.end = Int32(matchEnd)
                             guard thread.score.edits + Int(match.edits) <= maxEdits,
@@ -399,7 +409,7 @@ struct MatchRun {
         let known = workspace.continueKnown[row]
         func learn(_ positions: Range<Int>) {
             let base = row * continueWords
-            for position in positions where input.isBoundary[position] && canContinue(automaton, from: state, at: position, anywhere: false) {
+            for position in positions where canContinue(automaton, from: state, at: position, anywhere: false) {
                 workspace.continueEnds[base + position >> 6] |= 1 << UInt64(position & 63)
             }
         }
@@ -440,6 +450,7 @@ struct MatchRun {
         if (anywhere || position == input.count), !automaton.acceptRange(state).isEmpty { return true }
         guard position < input.count else { return false }
         let isBoundary = input.isBoundary[position]
+        if !isBoundary { return textFollows(automaton, from: state, at: position) }
         // A slot that can be filled here (what a list matches at a position is computed
         // once, and the thread would ask for it anyway).
         for slot in automaton.slotRange(state) {
@@ -458,6 +469,23 @@ struct MatchRun {
             }
         }
         return false
+    }
+
+    /// Whether template text written onto the slot before it (`{name}timer`) goes on at
+    /// `position`, inside a word: the only step that may follow free text ending there.
+    private mutating func textFollows(_ automaton: Automaton, from state: Int32, at position: Int) -> Bool {
+        guard position < input.count else { return false }
+        for offset in exactPieces(at: position) {
+            if let transition = automaton.pieceTransition(state, workspace.exactPieces.store[offset].piece), transition.glued >= 0 { return true }
+        }
+        return false
+    }
+
+    /// Whether the capture chain `head` ends with free text (a wildcard) ending at `position`.
+    @inline(__always) private func endsFreeText(_ head: Int32, at position: Int) -> Bool {
+        guard head >= 0 else { return false }
+        let capture = workspace.arena.captures[Int(head)]
+        return capture.kind == .wildcard && capture.end == Int32(position)
     }
 
     // MARK: Words
@@ -593,10 +621,12 @@ struct MatchRun {
                 workspace.listStore.append(ListMatch(end: value.end, kind: value.edits > 0 ? .fuzzy : .exact, value: value.index, number: 0,
                                                      edits: value.edits, nested: -1, group: value.group))
             }
-            // Whole words: a wildcard starts and ends at word boundaries. (After the found
-            // values and in the order of their ends: the simulation stops at the first one
-            // past ``maxUnexplained``.)
-            guard input.isBoundary[position], !found.isClosed(list) else { break }
+            // A wildcard starts and ends where the template lets it: at a word edge, or inside
+            // a word where the template joins it to text without a space (`[ال]{name}`
+            // reads "البيتزا", `{name}timer` reads "pizzatimer"); the automaton's boundary
+            // and inside transitions say which. (After the found values and in the order of
+            // their ends: the simulation stops at the first one past ``maxUnexplained``.)
+            guard !found.isClosed(list) else { break }
             // Free text that counts as explained is an exact match of no value (-1): only a
             // bound's simulation asks for it, and builds no hypothesis from it. Free text
             // ends at every later word edge: one entry says so (a list per end was most of
@@ -733,19 +763,21 @@ struct MatchRun {
         if let cached = workspace.digits[position] { return cached.integerEnd > position ? cached : nil }
         var reading = DigitReading(integerEnd: position, integerValue: 0, end: position, value: 0)
         var cursor = position
-        while cursor < input.count, let digit = MatchRun.digitValue(input.scalars[cursor]) {
+        // Digits written together only: "1/2" and "5 10" are two numbers, not 12 and 510,
+        // as hassil reads digits in the text.
+        while cursor < input.count, cursor == position || input.isAdjacent(cursor), let digit = MatchRun.digitValue(input.scalars[cursor]) {
             reading.integerValue = reading.integerValue * 10 + Double(digit)
             cursor += 1
         }
         reading.integerEnd = cursor
         reading.end = cursor
         reading.value = reading.integerValue
-        if cursor > position, cursor + 1 < input.count, input.scalars[cursor] == 0x2E || input.scalars[cursor] == 0x2C,
+        if cursor > position, cursor + 1 < input.count, input.isAdjacent(cursor), input.scalars[cursor] == 0x2E || input.scalars[cursor] == 0x2C,
            MatchRun.digitValue(input.scalars[cursor + 1]) != nil {
             var fraction = 0.0
             var scale = 1.0
             cursor += 1
-            while cursor < input.count, let digit = MatchRun.digitValue(input.scalars[cursor]) {
+            while cursor < input.count, input.isAdjacent(cursor), let digit = MatchRun.digitValue(input.scalars[cursor]) {
                 scale /= 10
                 fraction += Double(digit) * scale
                 cursor += 1

@@ -19,9 +19,13 @@ public struct IntentsFile: Sendable, Hashable {
     public let skipWords: [String]
     /// Matching settings (`settings:`), when the file has them.
     public let settings: GrammarSettings?
+    /// What was odd but readable, as upstream reads it (a context key nothing reads).
+    public let warnings: [GrammarWarning]
 
     public init(path: String, language: String?, intents: [Intent] = [], lists: [String: SlotList] = [:],
-                expansionRules: [String: Template] = [:], skipWords: [String] = [], settings: GrammarSettings? = nil) {
+                expansionRules: [String: Template] = [:], skipWords: [String] = [], settings: GrammarSettings? = nil,
+                warnings: [GrammarWarning] = []) {
+        self.warnings = warnings
         self.path = path
         self.language = language
         self.intents = intents

@@ -18,9 +18,14 @@ public struct LanguageGrammar: Sendable {
     public let settings: GrammarSettings
     /// The files read, in merge order.
     public let files: [String]
+    /// What loading found odd but read as upstream reads it (a context key nothing reads, a
+    /// sentence left out for an unknown rule). Not kept in a compiled image: reported when
+    /// the grammar is loaded from its files.
+    public let warnings: [GrammarWarning]
 
     public init(language: String, intents: [Intent], lists: [String: SlotList], expansionRules: [String: Template],
-                skipWords: [String], settings: GrammarSettings, files: [String]) {
+                skipWords: [String], settings: GrammarSettings, files: [String], warnings: [GrammarWarning] = []) {
+        self.warnings = warnings
         self.language = language
         self.intents = intents
         self.lists = lists

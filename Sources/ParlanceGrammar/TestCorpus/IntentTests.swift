@@ -11,12 +11,16 @@ public struct LanguageTests: Sendable, Hashable {
     public let fixtures: TestFixtures
     /// Sentences upstream lists as known failures.
     public let knownFailures: [String]
+    /// What was odd but readable, and the test files left out because they were not.
+    public let warnings: [GrammarWarning]
 
-    public init(language: String, files: [IntentTestFile], fixtures: TestFixtures, knownFailures: [String]) {
+    public init(language: String, files: [IntentTestFile], fixtures: TestFixtures, knownFailures: [String],
+                warnings: [GrammarWarning] = []) {
         self.language = language
         self.files = files
         self.fixtures = fixtures
         self.knownFailures = knownFailures
+        self.warnings = warnings
     }
 
     /// Every test case of every file.
@@ -40,14 +44,17 @@ public struct IntentTestFile: Sendable, Hashable {
     public let slotCombination: SlotCombination?
     /// For a slot-combination file, the home its sentences assume (empty otherwise).
     public let fixtures: TestFixtures
+    /// What was odd but readable: tests without sentences, keys nothing reads.
+    public let warnings: [GrammarWarning]
 
     public init(path: String, language: String, cases: [IntentTestCase], slotCombination: SlotCombination? = nil,
-                fixtures: TestFixtures = TestFixtures()) {
+                fixtures: TestFixtures = TestFixtures(), warnings: [GrammarWarning] = []) {
         self.path = path
         self.language = language
         self.cases = cases
         self.slotCombination = slotCombination
         self.fixtures = fixtures
+        self.warnings = warnings
     }
 }
 

@@ -10,6 +10,11 @@ import Foundation
 public enum TestCorpusLoader {
     /// Loads `tests/<language>/`: every test file, `_fixtures.yaml` (required) and
     /// `_test_failures.yaml` (optional).
+    ///
+    /// What upstream's suite reads without failing becomes a warning in
+    /// ``LanguageTests/warnings``: a test with no sentences, a key nothing reads. A test file
+    /// that cannot be read at all is left out with a warning, so one bad file costs its own
+    /// tests only; a bad `_fixtures.yaml` is an error, since every test depends on it.
     public static func load(corpus: URL, language: String) throws(GrammarError) -> LanguageTests {
         let folder = corpus.appendingPathComponent("tests").appendingPathComponent(language)
         guard GrammarLoader.isDirectory(folder) else {
@@ -24,7 +29,8 @@ public enum TestCorpusLoader {
                                message: "tests/\(language) has no _fixtures.yaml",
                                expected: "tests/\(language)/_fixtures.yaml with the entities, areas and floors the tests assume")
         }
-        let fixtures = try readFixtures(YAMLDocument.read(fixturesURL, path: relative(fixturesURL)), root: nil)
+        var warnings: [GrammarWarning] = []
+        let fixtures = try readFixtures(YAMLDocument.read(fixturesURL, path: relative(fixturesURL)), root: nil, warnings: &warnings)
 
         var knownFailures: [String] = []
         let failuresURL = folder.appendingPathComponent("_test_failures.yaml")
@@ -37,41 +43,69 @@ public enum TestCorpusLoader {
         }
 
         var files: [IntentTestFile] = []
+        func read(_ url: URL, slotCombination: SlotCombination?) {
+            do {
+                let file = try readTests(YAMLDocument.read(url, path: relative(url)), slotCombination: slotCombination)
+                files.append(file)
+                warnings += file.warnings
+            } catch {
+                warnings.append(GrammarWarning(skipping: error))
+            }
+        }
         for url in GrammarLoader.yamlFiles(in: folder) where !url.lastPathComponent.hasPrefix("_") {
-            files.append(try readTests(YAMLDocument.read(url, path: relative(url)), slotCombination: nil))
+            read(url, slotCombination: nil)
         }
         for subfolder in GrammarLoader.subfolders(of: folder) {
             for url in GrammarLoader.yamlFiles(in: subfolder) {
-                let combination = SlotCombination(intent: subfolder.lastPathComponent, combination: url.deletingPathExtension().lastPathComponent)
-                files.append(try readTests(YAMLDocument.read(url, path: relative(url)), slotCombination: combination))
+                read(url, slotCombination: SlotCombination(intent: subfolder.lastPathComponent,
+                                                           combination: url.deletingPathExtension().lastPathComponent))
             }
         }
-        return LanguageTests(language: language, files: files, fixtures: fixtures, knownFailures: knownFailures)
+        return LanguageTests(language: language, files: files, fixtures: fixtures, knownFailures: knownFailures, warnings: warnings)
     }
 
-    /// Parses one test file's YAML (for tests of the loader itself).
+    /// Parses one test file's YAML (for tests of the loader itself); its warnings are in
+    /// ``IntentTestFile/warnings``.
     public static func parseTests(yaml: String, path: String, slotCombination: SlotCombination? = nil) throws(GrammarError) -> IntentTestFile {
         try readTests(YAMLDocument.parse(yaml, path: path), slotCombination: slotCombination)
     }
 
-    /// Parses a fixtures file's YAML.
+    /// Parses a fixtures file's YAML (keys nothing reads are ignored).
     public static func parseFixtures(yaml: String, path: String) throws(GrammarError) -> TestFixtures {
-        try readFixtures(YAMLDocument.parse(yaml, path: path), root: nil)
+        var warnings: [GrammarWarning] = []
+        return try readFixtures(YAMLDocument.parse(yaml, path: path), root: nil, warnings: &warnings)
+    }
+
+    /// The entries of a mapping; keys outside `known` are left out with a warning, as
+    /// upstream's suite reads its files by key and never sees the others.
+    static func entries(_ node: YAMLNode, in document: YAMLDocument, known: [String], what: String,
+                        warnings: inout [GrammarWarning]) throws(GrammarError) -> [(key: String, value: YAMLNode)] {
+        var kept: [(key: String, value: YAMLNode)] = []
+        for entry in try document.mapping(node, what: what) {
+            if known.contains(entry.key) {
+                kept.append(entry)
+            } else {
+                warnings.append(document.warning(entry.value, "unknown key '\(entry.key)' in \(what), ignored"))
+            }
+        }
+        return kept
     }
 
     static func readTests(_ document: YAMLDocument, slotCombination: SlotCombination?) throws(GrammarError) -> IntentTestFile {
         var language: String?
         var cases: [IntentTestCase] = []
-        let allowed = slotCombination == nil
+        var warnings: [GrammarWarning] = []
+        let known = slotCombination == nil
             ? ["language", "tests"] : ["language", "tests", "entities", "areas", "floors", "timers", "media"]
-        let entries = try document.mapping(document.root, allowed: allowed, what: "the file")
-        for (key, value) in entries {
+        for (key, value) in try entries(document.root, in: document, known: known, what: "the file", warnings: &warnings) {
             switch key {
             case "language":
                 language = try document.string(value, what: "language")
             case "tests":
                 for caseNode in try document.sequence(value, what: "tests") {
-                    cases.append(try readCase(caseNode, document: document, intent: slotCombination?.intent))
+                    if let testCase = try readCase(caseNode, document: document, intent: slotCombination?.intent, warnings: &warnings) {
+                        cases.append(testCase)
+                    }
                 }
             default:
                 break  // fixtures of a slot-combination file, read below
@@ -80,23 +114,27 @@ public enum TestCorpusLoader {
         guard let language else {
             throw document.error(document.root, "the file has no language", expected: "language: <code>")
         }
-        let fixtures = slotCombination == nil ? TestFixtures() : try readFixtures(document, root: document.root)
-        return IntentTestFile(path: document.path, language: language, cases: cases, slotCombination: slotCombination, fixtures: fixtures)
+        let fixtures = slotCombination == nil ? TestFixtures() : try readFixtures(document, root: document.root, warnings: &warnings)
+        return IntentTestFile(path: document.path, language: language, cases: cases, slotCombination: slotCombination,
+                              fixtures: fixtures, warnings: warnings)
     }
 
-    static func readCase(_ node: YAMLNode, document: YAMLDocument, intent impliedIntent: String?) throws(GrammarError) -> IntentTestCase {
+    /// One test; nil, with a warning, when it has no sentences (upstream runs it and finds
+    /// nothing to check).
+    static func readCase(_ node: YAMLNode, document: YAMLDocument, intent impliedIntent: String?,
+                         warnings: inout [GrammarWarning]) throws(GrammarError) -> IntentTestCase? {
         var sentences: [String] = []
         var intent = impliedIntent
         var slots: [String: DataValue] = [:]
         var context: [String: DataValue] = [:]
         var responses: [String] = []
-        let allowed = impliedIntent == nil ? ["sentences", "intent", "response"] : ["sentences", "slots", "response", "timers", "media"]
-        for (key, value) in try document.mapping(node, allowed: allowed, what: "a test") {
+        let known = impliedIntent == nil ? ["sentences", "intent", "response"] : ["sentences", "slots", "response", "timers", "media"]
+        for (key, value) in try entries(node, in: document, known: known, what: "a test", warnings: &warnings) {
             switch key {
             case "sentences":
                 sentences = try document.strings(value, what: "sentences")
             case "intent":
-                for (field, entry) in try document.mapping(value, allowed: ["name", "slots", "context"], what: "intent") {
+                for (field, entry) in try entries(value, in: document, known: ["name", "slots", "context"], what: "intent", warnings: &warnings) {
                     switch field {
                     case "name": intent = try document.string(entry, what: "intent name")
                     case "slots": slots = try document.valueMap(entry, what: "slots")
@@ -112,28 +150,37 @@ public enum TestCorpusLoader {
             }
         }
         guard let intent else { throw document.error(node, "test without an intent name", expected: "intent: {name: <Intent>}") }
-        guard !sentences.isEmpty else { throw document.error(node, "test without sentences", expected: "a 'sentences' list") }
+        guard !sentences.isEmpty else {
+            warnings.append(document.warning(node, "test without sentences, nothing to check"))
+            return nil
+        }
         return IntentTestCase(sentences: sentences, intent: intent, slots: slots, context: context, responses: responses,
                               location: document.location(of: node))
     }
 
     /// Reads fixtures from `_fixtures.yaml`, or from a slot-combination test file's top level
     /// (`root` given: other keys are the file's own).
-    static func readFixtures(_ document: YAMLDocument, root: YAMLNode?) throws(GrammarError) -> TestFixtures {
+    static func readFixtures(_ document: YAMLDocument, root: YAMLNode?, warnings: inout [GrammarWarning]) throws(GrammarError) -> TestFixtures {
         var entities: [FixtureEntity] = []
         var areas: [FixtureArea] = []
         var floors: [FixtureFloor] = []
         var timers: [[String: DataValue]] = []
         var media: [[String: DataValue]] = []
-        let allowed: [String]? = root == nil ? ["language", "entities", "areas", "floors", "timers", "media"] : nil
-        for (key, value) in try document.mapping(root ?? document.root, allowed: allowed, what: "the fixtures") {
+        let fixtureKeys = ["entities", "areas", "floors", "timers", "media"]
+        // A slot-combination file's other keys are its own, read by readTests.
+        let top = root == nil
+            ? try entries(document.root, in: document, known: ["language"] + fixtureKeys, what: "the fixtures", warnings: &warnings)
+            : try document.mapping(document.root, what: "the fixtures").filter { fixtureKeys.contains($0.key) }
+        for (key, value) in top {
             switch key {
             case "entities":
-                for node in try document.sequence(value, what: "entities") { entities.append(try readEntity(node, document: document)) }
+                for node in try document.sequence(value, what: "entities") {
+                    entities.append(try readEntity(node, document: document, warnings: &warnings))
+                }
             case "areas":
                 for node in try document.sequence(value, what: "areas") {
                     var id: String?, name: String?, floor: String?
-                    for (field, entry) in try document.mapping(node, allowed: ["id", "name", "floor"], what: "an area") {
+                    for (field, entry) in try entries(node, in: document, known: ["id", "name", "floor"], what: "an area", warnings: &warnings) {
                         switch field {
                         case "id": id = try document.string(entry, what: "id")
                         case "name": name = try document.string(entry, what: "name")
@@ -146,7 +193,7 @@ public enum TestCorpusLoader {
             case "floors":
                 for node in try document.sequence(value, what: "floors") {
                     var id: String?, name: String?
-                    for (field, entry) in try document.mapping(node, allowed: ["id", "name"], what: "a floor") {
+                    for (field, entry) in try entries(node, in: document, known: ["id", "name"], what: "a floor", warnings: &warnings) {
                         if field == "id" { id = try document.string(entry, what: "id") } else { name = try document.string(entry, what: "name") }
                     }
                     guard let name else { throw document.error(node, "floor without a name", expected: "name: <floor name>") }
@@ -163,12 +210,12 @@ public enum TestCorpusLoader {
         return TestFixtures(entities: entities, areas: areas, floors: floors, timers: timers, media: media)
     }
 
-    static func readEntity(_ node: YAMLNode, document: YAMLDocument) throws(GrammarError) -> FixtureEntity {
+    static func readEntity(_ node: YAMLNode, document: YAMLDocument, warnings: inout [GrammarWarning]) throws(GrammarError) -> FixtureEntity {
         var name: String?, id: String?, domain: String?, area: String?, stateWithUnit: String?
         var state: FixtureState?
         var attributes: [String: DataValue] = [:]
         let keys = ["name", "id", "domain", "area", "state", "state_with_unit", "attributes"]
-        for (key, value) in try document.mapping(node, allowed: keys, what: "an entity") {
+        for (key, value) in try entries(node, in: document, known: keys, what: "an entity", warnings: &warnings) {
             switch key {
             case "name": name = try document.string(value, what: "name")
             case "id": id = try document.string(value, what: "id")
@@ -176,7 +223,7 @@ public enum TestCorpusLoader {
             case "area": area = try document.string(value, what: "area")
             case "state_with_unit": stateWithUnit = try document.string(value, what: "state_with_unit")
             case "attributes": attributes = try document.valueMap(value, what: "attributes")
-            default:
+            default:  // state
                 if value.node.scalar != nil {
                     let text = try document.string(value, what: "state")
                     state = FixtureState(spoken: text, value: text)
