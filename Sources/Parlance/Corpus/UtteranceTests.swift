@@ -156,6 +156,11 @@ extension UtteranceTest {
         guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
             throw UtteranceTestError(file: file, line: nil, message: "cannot read the file as UTF-8 text")
         }
+        do {
+            try YAMLLimits.standard.check(text)
+        } catch {
+            throw UtteranceTestError(file: file, line: error.line, message: "\(error.message); expected \(error.expected)")
+        }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else { return [] }
