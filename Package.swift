@@ -41,8 +41,9 @@ let package = Package(
         .target(name: "ParlanceCorpora", dependencies: ["ParlanceText"], plugins: ["EmbedCorpora"]),
         .executableTarget(name: "CorpusEmbedder"),
         // text → dates, times, intervals and durations, read against a reference moment; the
-        // words of each language come from Corpora/datetime/<language>.yaml.
-        .target(name: "ParlanceDateTime", dependencies: ["ParlanceText", "ParlanceCorpora", .product(name: "Yams", package: "Yams")]),
+        // words of each language come from Corpora/datetime/<language>.yaml (read within ParlanceGrammar's
+        // YAML limits).
+        .target(name: "ParlanceDateTime", dependencies: ["ParlanceText", "ParlanceCorpora", "ParlanceGrammar", .product(name: "Yams", package: "Yams")]),
         .plugin(name: "EmbedCorpora", capability: .buildTool(), dependencies: ["CorpusEmbedder"]),
         // The engine: the SiriKit catalogue, apps, resolution and handling; re-exports the stages.
         // Its learned reading ranks intents with ParlanceTraining's classifier; dates and

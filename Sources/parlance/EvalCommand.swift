@@ -144,7 +144,7 @@ struct EvalCommand: ParsableCommand {
         var testFiles: [URL] = []
         for path in testPaths { testFiles += try SnipsCorpus.testFiles(URL(fileURLWithPath: path)) }
         var total = 0
-        for file in testFiles { total += try SnipsCorpus.read(file).count }
+        for file in testFiles { total += try SnipsCorpus.read(file, encoding: .utf8).count }
         let parser: TrainedParser
         let title: String
         if let model {
@@ -152,7 +152,7 @@ struct EvalCommand: ParsableCommand {
             title = "snips (model \(model), \(parser.statistics.queries) queries)"
         } else {
             var queries: [SnipsQuery] = []
-            for file in try SnipsCorpus.trainingFiles(URL(fileURLWithPath: train!), full: training.full) { queries += try SnipsCorpus.read(file) }
+            for file in try SnipsCorpus.trainingFiles(URL(fileURLWithPath: train!), full: training.full) { queries += try SnipsCorpus.read(file, encoding: .utf8OrLatin1) }
             let drawn = SnipsCorpus.sample(queries, perIntent: training.trainSize, seed: training.seed)
             let started = ContinuousClock.now
             parser = try TrainedParser(training: SnipsCorpus.trainingData(drawn), strategy: chosenStrategy)
@@ -162,7 +162,7 @@ struct EvalCommand: ParsableCommand {
         }
         let progress = ProgressReporter.standardError(total: total)
         for file in testFiles {
-            let items = try SnipsCorpus.read(file).map(\.item)
+            let items = try SnipsCorpus.read(file, encoding: .utf8).map(\.item)
             runner.run(items, subject: parser) { progress.update($0) }
         }
         progress.finish()

@@ -282,6 +282,9 @@ struct BatchRequest {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw UsageError("not a JSON object: expected {\"utterance\": TEXT, \"user\"?, \"language\"?, \"locked\"?, \"now\"?}")
         }
+        if let duplicate = DuplicateJSONKey.first(in: Array(data)) {
+            throw UsageError("key '\(duplicate.keyPath.prefix(40))' written twice: expected each key once")
+        }
         for key in object.keys.sorted() where !["utterance", "user", "language", "locked", "now"].contains(key) {
             throw UsageError("unknown key '\(key.prefix(40))': expected utterance, user, language, locked or now")
         }

@@ -49,6 +49,11 @@ import Testing
         #expect(error("language: xx\nwords:\n  a: weekday 8\n") != nil)
         #expect(error("words:\n  a: day 1\n")?.message.contains("language") == true)
         #expect(error("language: xx\nwords:\n  a: day 1\n  a: day 2\n")?.message.contains("duplicate") == true)
+        // An alias bomb is refused before it is expanded (issue 41).
+        var bomb = "language: xx\nx0: &a0 [day 1, day 1, day 1, day 1, day 1, day 1, day 1, day 1, day 1]\n"
+        for level in 1...8 { bomb += "x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n" }
+        #expect(error(bomb + "words: *a8\n")?.description
+                == "xx.yaml:8: more than 1000000 nodes once its aliases are expanded; expected at most 1000000 nodes (an alias counts as the nodes it stands for)")
         #expect(throws: DateTimeReaderError.self) {
             _ = try DateTimeReader(language: Language("xx"), vocabulary: DateTimeVocabulary(yaml: "language: xx\nwords:\n  '24h': hour-mark\n", source: "xx.yaml"))
         }

@@ -17,7 +17,7 @@ struct FormatTests {
 
     @Test(SharedData.required) func readsARealSnipsTrainingFile() throws {
         let url = try SharedData.url("corpora/snips-2017/AddToPlaylist/train_AddToPlaylist.json")
-        let queries = try SnipsCorpus.read(url)
+        let queries = try SnipsCorpus.read(url, encoding: .utf8)
         #expect(queries.count == 300)
         let first = try #require(queries.first)
         #expect(first.intent == "AddToPlaylist")
@@ -26,7 +26,7 @@ struct FormatTests {
                                 LabeledSlot(name: "playlist", value: "música libre")])
         #expect(first.source == url.path + ":4")
         // The Latin-1 file of the benchmark reads too.
-        let playMusic = try SnipsCorpus.read(try SharedData.url("corpora/snips-2017/PlayMusic/train_PlayMusic_full.json"))
+        let playMusic = try SnipsCorpus.read(try SharedData.url("corpora/snips-2017/PlayMusic/train_PlayMusic_full.json"), encoding: .utf8OrLatin1)
         #expect(playMusic.count == 2000 && playMusic.allSatisfy { !$0.text.contains("\u{FFFD}") })
     }
 
@@ -37,7 +37,7 @@ struct FormatTests {
         #expect(small.count == 7 && full.count == 7)
         #expect(small.allSatisfy { !$0.lastPathComponent.hasSuffix("_full.json") } && full.allSatisfy { $0.lastPathComponent.hasSuffix("_full.json") })
         var queries: [SnipsQuery] = []
-        for file in small { queries += try SnipsCorpus.read(file) }
+        for file in small { queries += try SnipsCorpus.read(file, encoding: .utf8OrLatin1) }
         let drawn = SnipsCorpus.sample(queries, perIntent: 70, seed: 7)
         #expect(drawn.count == 490)
         #expect(Dictionary(grouping: drawn, by: \.intent).values.allSatisfy { $0.count == 70 })
@@ -49,7 +49,7 @@ struct FormatTests {
     /// Training on the benchmark's pool and parsing held-out queries: the model learns.
     @Test(SharedData.required) func snipsModelLearnsFromTemplatesAndFallback() throws {
         var queries: [SnipsQuery] = []
-        for file in try SnipsCorpus.trainingFiles(try SharedData.url("corpora/snips-2017"), full: false) { queries += try SnipsCorpus.read(file) }
+        for file in try SnipsCorpus.trainingFiles(try SharedData.url("corpora/snips-2017"), full: false) { queries += try SnipsCorpus.read(file, encoding: .utf8OrLatin1) }
         let training = SnipsCorpus.sample(queries, perIntent: 70, seed: 3)
         let trained = Set(training)
         let held = queries.filter { !trained.contains($0) }
@@ -71,11 +71,11 @@ struct FormatTests {
         let broken = try Self.temporaryFile("train_X.json", "{\n  \"X\": [\n    {\"data\": [{\"text\": \"a\"}]},\n    {\"data\": [{\"txt\": \"b\"}]}\n  ]\n}\n")
         #expect(throws: EvaluationError(path: broken.path, line: 4, message: "query 1 of 'X' has a chunk without 'text'",
                                         expected: #"{"<Intent>": [{"data": [{"text": "…"}, {"text": "…", "entity": "<slot>"}]}]}"#)) {
-            try SnipsCorpus.read(broken)
+            try SnipsCorpus.read(broken, encoding: .utf8)
         }
         let malformed = try Self.temporaryFile("test.json", "{\n  \"X\": [\n    {\"data\": [}\n  ]\n}\n")
         do {
-            _ = try SnipsCorpus.read(malformed)
+            _ = try SnipsCorpus.read(malformed, encoding: .utf8)
             Issue.record("malformed JSON was read")
         } catch {
             #expect(error.path == malformed.path && error.line == 3 && error.message.hasPrefix("invalid JSON"))
@@ -83,6 +83,63 @@ struct FormatTests {
         #expect(throws: EvaluationError(path: "/no/such/folder", message: "no such file or folder")) {
             try SnipsCorpus.testFiles(URL(fileURLWithPath: "/no/such/folder"))
         }
+    }
+
+    @Test func snipsTestFilesRejectGarbage() throws {
+        func error(_ name: String, _ bytes: [UInt8]) throws -> String? {
+            let url = try Self.temporaryFile(name, "")
+            try Data(bytes).write(to: url)
+            do {
+                _ = try SnipsCorpus.read(url, encoding: .utf8)
+                return nil
+            } catch {
+                return error.description.replacingOccurrences(of: url.path, with: name)
+            }
+        }
+        let valid = Array("{\n  \"X\": [\n    {\"data\": [{\"text\": \"caf\u{E9}\"}]}\n  ]\n}\n".utf8)
+        // "café" with its é as Latin-1: a test utterance that is not what was written.
+        let latin1 = valid.split(separator: 0xC3, omittingEmptySubsequences: false).joined(separator: [0xE9]).filter { $0 != 0xA9 }
+        let notUTF8 = try error("test_X.json", Array(latin1))
+        #expect(notUTF8 == "test_X.json:3: the file is not valid UTF-8 (byte 0xE9 at offset 38); expected UTF-8 text")
+        #expect(try error("test_X.json", Array("{\"X\": [{\"data\": [{\"text\": \"a\", \"text\": \"b\"}]}]}".utf8)) == """
+            test_X.json:1: the key "text" appears twice in one object (line 1) at X[0].data[0].text; expected each key once in an object
+            """)
+        #expect(try error("test_X.json", Array(" \n".utf8)) == """
+            test_X.json:1: the file is empty; expected {"<Intent>": [{"data": [{"text": "…"}, {"text": "…", "entity": "<slot>"}]}]}
+            """)
+        #expect(try error("test_X.json", valid) == nil)
+    }
+
+    @Test func parlanceTestFilesRejectGarbage() throws {
+        func error(_ bytes: [UInt8]) throws -> String? {
+            let url = try Self.temporaryFile("tests.yaml", "")
+            try Data(bytes).write(to: url)
+            do {
+                _ = try UtteranceTest.load(url.path)
+                return nil
+            } catch {
+                return error.description.replacingOccurrences(of: url.path, with: "tests.yaml")
+            }
+        }
+        func file(language: String) -> [UInt8] {
+            Array("language: \(language)\ntests:\n  - utterance: Send a message to Bob\n    app: com.example.unicornchat\n    intent: INSendMessageIntent\n".utf8)
+        }
+        #expect(try error(file(language: "en")) == nil)
+        #expect(try error(file(language: "xx-Zzzz")) == """
+            tests.yaml:1: `language`: 'xx-Zzzz' names no language ('xx' is not an ISO 639 code); expected a tag such as en, de-CH, ja or zh-Hans
+            """)
+        #expect(try error(file(language: "en-Zzzz")) == """
+            tests.yaml:1: `language`: 'en-Zzzz' names no script ('Zzzz' is not a writing system); expected a tag such as en, sr-Latn or zh-Hans
+            """)
+        #expect(try error(file(language: "'@@@'")) == """
+            tests.yaml:1: `language`: '@@@' is not a language tag; expected a tag such as en, de-CH, ja or zh-Hans
+            """)
+        var latin1 = file(language: "en")
+        latin1.replaceSubrange(latin1.firstRange(of: Array("Bob".utf8))!, with: [0x42, 0xF6, 0x62])
+        let notUTF8 = try error(latin1)
+        #expect(notUTF8 == "tests.yaml:3: not UTF-8 (byte 0xF6 at offset 54); expected UTF-8 text")
+        #expect(try error([]) == "tests.yaml: the file is empty: expected a mapping with `language` and `tests`")
+        #expect(try error(Array("# nothing yet\n".utf8)) == "tests.yaml: the file is empty: expected a mapping with `language` and `tests`")
     }
 
     @Test func parlanceCorpusItemsFromTestFiles() throws {

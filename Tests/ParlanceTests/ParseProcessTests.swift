@@ -107,6 +107,9 @@ struct ParseProcessTests {
         #expect((Self.object(italian)?["error"] as? String)?.contains("no grammar for language 'it'") == true)
         let unknown = try ask(#"{"text": "Pay my bill"}"#)
         #expect((Self.object(unknown)?["error"] as? String)?.contains("unknown key 'text'") == true)
+        // JSONSerialization would keep one of the two and say nothing.
+        let twice = try ask(#"{"utterance": "Pay my bill", "utterance": "Call Bob"}"#)
+        #expect(Self.object(twice)?["error"] as? String == "standard input:7: key 'utterance' written twice: expected each key once")
 
         try input.fileHandleForWriting.close()
         let summary = try #require(lines.next(timeout: 60))

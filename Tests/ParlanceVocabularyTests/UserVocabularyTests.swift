@@ -175,6 +175,36 @@ import Testing
         #expect(syntax?.line != nil)
     }
 
+    @Test func aKeyWrittenTwiceIsAnErrorWithItsKeyPath() throws {
+        // Foundation keeps one of the two values and says nothing (issue 41): Ada was lost.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-duplicate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("UserVocabulary.json")
+        try Data("{\n  \"contactName\": [\"Ada\"],\n  \"workoutActivityName\": [\"Yoga\"],\n  \"contactName\": [\"Bob\"]\n}\n".utf8).write(to: file)
+        let topLevel = #expect(throws: VocabularyLoadError.self) {
+            try UserVocabulary.load(interchangeFile: file.path, app: "a")
+        }
+        #expect(topLevel?.description == """
+            \(file.path):4: contactName: the key "contactName" appears twice in one object (lines 2 and 4); \
+            expected each key once in an object (merge the two)
+            """)
+
+        // Inside an entry, and spelled with an escape.
+        let nested = #expect(throws: VocabularyLoadError.self) {
+            try UserVocabulary.decode(interchangeJSON: Array(#"{"contactName": ["Ada", {"phrase": "Celestra", "phr\u0061se": "Bob"}]}"#.utf8),
+                                      file: "f.json", app: "a")
+        }
+        #expect(nested?.description == """
+            f.json:1: contactName[1].phrase: the key "phrase" appears twice in one object (line 1); \
+            expected each key once in an object (merge the two)
+            """)
+        // The same key in two objects is fine.
+        let fine = try UserVocabulary.decode(interchangeJSON: Array(#"{"contactName": [{"phrase": "Ada"}, {"phrase": "Bob"}]}"#.utf8),
+                                             file: "f.json", app: "a")
+        #expect(fine.vocabulary.speakableStrings(of: .contactName).map(\.spokenPhrase) == ["Ada", "Bob"])
+    }
+
     @Test func tooLongEntriesWarnWithTheFile() throws {
         let long = String(repeating: "x", count: 600)
         let loaded = try UserVocabulary.decode(interchangeJSON: Array(#"{"carName": ["\#(long)", "Blue Car"]}"#.utf8), file: "cars.json", app: "a")

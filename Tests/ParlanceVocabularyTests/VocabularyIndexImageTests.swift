@@ -81,6 +81,49 @@ struct VocabularyIndexImageTests {
         }
     }
 
+    /// An image written on purpose, with a payload digest to match (the digest catches
+    /// damage, not forgery): each forged word is refused, or the index it makes answers
+    /// without reading outside its tables (the searches read them through raw pointers).
+    @Test(arguments: VocabularyIndexTests.configurations.indices)
+    func aForgedImageIsRefusedOrHarmless(_ configuration: Int) throws {
+        let (_, scalarLabels, jumpFanOut) = VocabularyIndexTests.configurations[configuration]
+        let items = VocabularyIndexTests.items(Self.phrases(seed: 5, count: 120))
+        let index = VocabularyIndex(items: items, tokenizer: VocabularyIndexTests.english, forceScalarLabels: scalarLabels, jumpFanOut: jumpFanOut)
+        let inputs = VocabularyIndex.imageInputs(items: items, tokenizer: index.tokenizer)
+        let image = index.image(inputs: inputs)
+        var generator = SeededGenerator(seed: 41 &+ UInt64(configuration))
+        var refused = 0
+        for round in 0..<1_500 {
+            var forged = image
+            let position = 64 + generator.next(below: (image.count - 68) / 4) * 4
+            let value: UInt32 = [0xFFFF_FFFF, 0x7FFF_FFFF, 0x8000_0000, UInt32(generator.next(below: 1 << 16)), 1][round % 5]
+            withUnsafeBytes(of: value) { forged.replaceSubrange(position..<(position + 4), with: $0) }
+            var digest = ImageDigest()
+            forged.withUnsafeBytes { digest.combine(UnsafeRawBufferPointer(rebasing: $0[64...])) }
+            let (low, high) = digest.words
+            withUnsafeBytes(of: low) { forged.replaceSubrange(48..<56, with: $0) }
+            withUnsafeBytes(of: high) { forged.replaceSubrange(56..<64, with: $0) }
+            let copy: VocabularyIndex
+            do {
+                copy = try forged.withUnsafeBytes { bytes in
+                    try VocabularyIndex(image: bytes, source: "forged", items: items, tokenizer: index.tokenizer, inputs: inputs)
+                }
+            } catch {
+                refused += 1
+                continue
+            }
+            let searcher = copy.makeSearcher()
+            for phrase in [items[round % items.count].phrases[0], "ab", "x"] {
+                for edits in 0...2 {
+                    _ = VocabularyIndexTests.lookup(searcher, VocabularyIndexTests.scalars(phrase.lowercased()), policy: .fixed(edits), verbosity: .all)
+                }
+                _ = copy.lookupPrefix(phrase)
+                _ = copy.spans(in: index.tokenizer.tokenize(phrase + " and " + phrase))
+            }
+        }
+        #expect(refused > 0)
+    }
+
     @Test func otherItemsMakeTheImageStale() throws {
         var items = VocabularyIndexTests.items(["Sparkle Sparkly", "Travis", "Deep Relaxation"])
         let tokenizer = VocabularyIndexTests.english

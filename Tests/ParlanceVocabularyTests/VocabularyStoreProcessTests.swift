@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 @testable import ParlanceVocabulary
 
@@ -101,6 +102,56 @@ struct VocabularyStoreProcessTests {
             }
             #expect(try VocabularyStore(path: store).scopes().count == 4)
         }
+    }
+
+    /// Writers killed at random moments, creating the store or replacing a set, for a few
+    /// seconds: after each kill the store opens, holds either the last acknowledged set
+    /// (a writer that exited 0) or the killed writer's whole set, never a mix, and the next
+    /// writer succeeds. (Fuzz/store-kill-loop.py runs the same for 500 kills, migrations too.)
+    @Test func writersKilledAtRandomMomentsLoseNothingAcknowledged() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var random = SeededGenerator(seed: UInt64(Date().timeIntervalSince1970))
+        let lists = try (0..<4).map { try list("set\($0)", count: [10, 2_000, 20_000, 60_000][$0], in: directory) }
+        let deadline = Date().addingTimeInterval(4)
+        var round = 0, kills = 0
+        while Date() < deadline || round < 8 {
+            // Every fourth round starts without a store, so a kill can land while it is created.
+            let store = directory.path("vocabulary-\(round / 4).sqlite")
+            var acknowledged: [String]? = round % 4 == 0 ? nil : try VocabularyStore(path: store, busyTimeout: .seconds(5))
+                .speakableStrings(app: app, type: .contactName).map(\.spokenPhrase)
+            let chosen = lists[random.next(below: lists.count)]
+            let (process, _) = try ParlanceExecutable.start(["vocab", "set", "--store", store, "--app", app, "--type", "contactName", chosen.file])
+            usleep(UInt32(random.next(below: 120_000)))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                kills += 1
+            }
+            process.waitUntilExit()
+            let completed = process.terminationReason == .exit
+            if completed {
+                #expect(process.terminationStatus == 0, "round \(round)")
+                acknowledged = chosen.entries
+            }
+            // Whatever the moment of the kill, the store opens and is consistent.
+            let reader = try VocabularyStore(path: store, busyTimeout: .seconds(5))
+            let phrases = try reader.speakableStrings(app: app, type: .contactName).map(\.spokenPhrase)
+            if completed {
+                #expect(phrases == chosen.entries, "round \(round): an acknowledged set of \(chosen.entries.count) read back as \(phrases.count)")
+            } else {
+                #expect(phrases == (acknowledged ?? []) || phrases == chosen.entries,
+                        "round \(round): \(phrases.count) entries, neither the acknowledged set nor the killed writer's")
+            }
+            #expect(try reader.integrityCheck() == "ok", "round \(round)")
+            round += 1
+        }
+        // The store stays writable by the next process.
+        for index in 0...(round - 1) / 4 {
+            let result = try ParlanceExecutable.run(["vocab", "set", "--store", directory.path("vocabulary-\(index).sqlite"), "--app", app,
+                                                     "--type", "contactName", lists[0].file])
+            #expect(result.status == 0, "store \(index): \(result.stderr)")
+        }
+        #expect(kills > 0, "no writer was killed in \(round) rounds")
     }
 
     @Test func aWriterKilledMidTransactionLeavesTheOldSet() throws {

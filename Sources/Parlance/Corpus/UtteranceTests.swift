@@ -164,13 +164,28 @@ extension UtteranceTest {
     }
 
     static func loadFile(_ file: String) throws(UtteranceTestError) -> [UtteranceTest] {
-        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
-            throw UtteranceTestError(file: file, line: nil, message: "cannot read the file as UTF-8 text")
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw UtteranceTestError(file: file, line: nil, message: "cannot read the file")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let bytes = [UInt8](data)
+            let invalid = InvalidUTF8.first(in: bytes)
+            throw UtteranceTestError(file: file, line: invalid?.line,
+                                     message: "not UTF-8 (\(invalid?.description ?? "an invalid byte")); expected UTF-8 text")
+        }
+        do {
+            try YAMLLimits.standard.check(text)
+        } catch {
+            throw UtteranceTestError(file: file, line: error.line, message: "\(error.message); expected \(error.expected)")
         }
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else { return [] }
+            guard let node = try Yams.compose(yaml: text) else {
+                throw UtteranceTestError(file: file, line: nil, message: "the file is empty: expected a mapping with `language` and `tests`")
+            }
             root = node
+        } catch let error as UtteranceTestError {
+            throw error
         } catch let error as YamlError {
             throw UtteranceTestError(file: file, line: nil, message: "not valid YAML: \(error)")
         } catch {
@@ -181,6 +196,7 @@ extension UtteranceTest {
         }
         guard let mapping = root.mapping else { throw fail(root, "expected a mapping with `language` and `tests`") }
         guard let language = mapping["language"]?.string, !language.isEmpty else { throw fail(root, "missing `language`: expected a language tag such as en") }
+        if let problem = languageProblem(language) { throw fail(mapping["language"], problem) }
         guard let list = mapping["tests"]?.sequence else { throw fail(mapping["tests"] ?? root, "missing `tests`: expected a list of tests") }
         func moment(_ node: Node?) throws(UtteranceTestError) -> LocalDateTime? {
             guard let node else { return nil }
@@ -214,12 +230,39 @@ extension UtteranceTest {
                     }
                 }
             }
+            if let own = test["language"] {
+                guard let tag = own.string else { throw fail(own, "`language`: expected a language tag such as en") }
+                if let problem = languageProblem(tag) { throw fail(own, problem) }
+            }
             let location = SourceLocation(file: file, line: (node.mark?.line ?? 0), column: node.mark?.column ?? 0)
             tests.append(UtteranceTest(utterance: utterance, language: test["language"]?.string ?? language, apps: apps, intent: intent,
                                        parameters: parameters, locked: test["locked"]?.bool ?? false, now: try moment(test["now"]) ?? fileNow,
                                        requiresUnlock: test["requiresUnlock"]?.bool, note: test["note"]?.string, location: location))
         }
         return tests
+    }
+
+    /// Why `tag` is not the language of a test, nil when it is one: a well-formed tag
+    /// (`@@@` is not) of an ISO 639 language (`xx` is none) in a real script (`Zzzz` is
+    /// the code for an unknown one). A test in no language would only fail to parse.
+    static func languageProblem(_ tag: String) -> String? {
+        let shown = tag.count > 40 ? String(tag.prefix(40)) + "…" : tag
+        let language: Language
+        do {
+            language = try Language(tag)
+        } catch {
+            return "`language`: '\(shown)' is not a language tag; expected a tag such as en, de-CH, ja or zh-Hans"
+        }
+        guard Locale.LanguageCode(language.code).isISOLanguage else {
+            return "`language`: '\(shown)' names no language ('\(language.code)' is not an ISO 639 code); expected a tag such as en, de-CH, ja or zh-Hans"
+        }
+        // ISO 15924's codes for no particular script: unknown, common, unwritten, inherited,
+        // notation, symbols, and the private-use range Qaaa–Qabx.
+        let special: Set<String> = ["Zzzz", "Zyyy", "Zxxx", "Zinh", "Zmth", "Zsye", "Zsym"]
+        if special.contains(language.script) || language.script.hasPrefix("Qa") {
+            return "`language`: '\(shown)' names no script ('\(language.script)' is not a writing system); expected a tag such as en, sr-Latn or zh-Hans"
+        }
+        return nil
     }
 
     static func expected(_ node: Node, _ fail: (Node?, String) -> UtteranceTestError) throws(UtteranceTestError) -> ExpectedValue {

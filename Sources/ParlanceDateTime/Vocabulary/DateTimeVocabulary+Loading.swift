@@ -1,5 +1,6 @@
 import Foundation
 import ParlanceCorpora
+import ParlanceGrammar
 import ParlanceText
 import Yams
 
@@ -62,6 +63,11 @@ extension DateTimeVocabulary {
     public init(yaml: String, source: String) throws(DateTimeVocabularyError) {
         func fail(_ line: Int, _ message: String, _ expected: String) -> DateTimeVocabularyError {
             DateTimeVocabularyError(file: source, line: line, message: message, expected: expected)
+        }
+        do {
+            try YAMLLimits.standard.check(yaml)
+        } catch {
+            throw fail(error.line, error.message, error.expected)
         }
         let root: Node?
         do {

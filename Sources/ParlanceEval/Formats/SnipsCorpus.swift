@@ -57,23 +57,25 @@ public struct SnipsQuery: Sendable, Hashable {
 public enum SnipsCorpus {
     /// The queries of one file. The intent is the JSON's top-level key.
     ///
-    /// Files are read as UTF-8; a file that is not valid UTF-8 is read as Latin-1 (the
-    /// benchmark's `train_PlayMusic_full.json` is Latin-1).
+    /// Test files are read as UTF-8 only (``SnipsBenchmark/Encoding/utf8``): a byte that is
+    /// not UTF-8 is an error with its line and offset. Training files are read with
+    /// ``SnipsBenchmark/Encoding/utf8OrLatin1`` (the benchmark's `train_PlayMusic_full.json`
+    /// is Latin-1).
     ///
     /// - Throws: ``EvaluationError`` naming the file (and line) when it is missing, is not
     ///   JSON, or does not have the benchmark's structure.
-    public static func read(_ url: URL) throws(EvaluationError) -> [SnipsQuery] {
+    public static func read(_ url: URL, encoding: SnipsBenchmark.Encoding) throws(EvaluationError) -> [SnipsQuery] {
         do {
-            return queries(try SnipsBenchmark.read(url))
+            return queries(try SnipsBenchmark.read(url, encoding: encoding))
         } catch {
             throw EvaluationError(error)
         }
     }
 
     /// Parses the bytes of one file (`path` names it in errors).
-    public static func parse(_ data: Data, path: String) throws(EvaluationError) -> [SnipsQuery] {
+    public static func parse(_ data: Data, path: String, encoding: SnipsBenchmark.Encoding) throws(EvaluationError) -> [SnipsQuery] {
         do {
-            return queries(try SnipsBenchmark.parse(data, path: path))
+            return queries(try SnipsBenchmark.parse(data, path: path, encoding: encoding))
         } catch {
             throw EvaluationError(error)
         }

@@ -31,6 +31,12 @@ package struct YAMLDocument {
             if scalars.last == "\r" { scalars.removeLast() }
             return scalars
         }
+        do {
+            try YAMLLimits.standard.check(text)
+        } catch {
+            throw GrammarError(.invalidYAML, location: SourceLocation(file: path, line: error.line, column: error.column),
+                               message: error.message, expected: error.expected)
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)

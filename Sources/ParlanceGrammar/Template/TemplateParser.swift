@@ -33,6 +33,11 @@ public struct TemplateParser: Sendable {
     /// second; the Home Assistant corpus and the built-in grammars use at most 5.
     public static let maximumPermutationItems = 7
 
+    /// The most groups and optionals open inside one another. The parser and every pass
+    /// over an expression recurse once per level, so `((((…` 100,000 deep would overflow the
+    /// stack; the corpora nest at most 6 deep.
+    public static let maximumNesting = 32
+
     public init(normalizer: Normalizer) { self.normalizer = normalizer }
 
     public init(language: Language) { self.normalizer = Normalizer(language: language) }
@@ -73,6 +78,8 @@ public struct TemplateSyntaxError: Error, Sendable, Hashable, CustomStringConver
         /// ``TemplateParser/maximumPermutationItems`` (it is matched as every order of its
         /// items: n! of them).
         case tooManyPermutationItems(Int)
+        /// Groups and optionals nested deeper than ``TemplateParser/maximumNesting``.
+        case nestedTooDeep
         /// `(a|b;c)`: `|` and `;` in the same group.
         case mixedSeparators
         /// `{}` or `<>`, or `{:slot}` / `{list:}`.
@@ -117,6 +124,8 @@ public struct TemplateSyntaxError: Error, Sendable, Hashable, CustomStringConver
             "empty permutation item"
         case .tooManyPermutationItems(let count):
             "a permutation of \(count) items (\(count)! orders)"
+        case .nestedTooDeep:
+            "groups nested more than \(TemplateParser.maximumNesting) deep"
         case .mixedSeparators:
             "'|' and ';' mixed in one group"
         case .emptyName(let open):
@@ -151,6 +160,8 @@ public struct TemplateSyntaxError: Error, Sendable, Hashable, CustomStringConver
             "an item between the ';' separators"
         case .tooManyPermutationItems:
             "at most \(TemplateParser.maximumPermutationItems) items (\(TemplateParser.maximumPermutationItems)! orders); split the permutation, or write fixed parts in sequence"
+        case .nestedTooDeep:
+            "at most \(TemplateParser.maximumNesting) levels of ( ) and [ ]"
         case .mixedSeparators:
             "either '|' or ';'; wrap the alternative in its own parentheses: ((a|b);c)"
         case .emptyName, .invalidName:
@@ -187,6 +198,8 @@ private struct ParseState {
     let scalars: [Unicode.Scalar]
     let normalizer: Normalizer
     var position = 0
+    /// Groups and optionals open at the cursor.
+    var nesting = 0
 
     init(scalars: [Unicode.Scalar], normalizer: Normalizer) {
         self.scalars = scalars
@@ -259,8 +272,11 @@ private struct ParseState {
                 flush(&literal, into: &content, normalizer: normalizer)
                 let openedAt = position
                 let open = Character(scalar)
+                guard nesting < TemplateParser.maximumNesting else { throw TemplateSyntaxError(.nestedTooDeep, at: openedAt) }
                 position += 1
+                nesting += 1
                 let inner = try parseGroupContent(open: open, openedAt: openedAt, end: end)
+                nesting -= 1
                 let expression = try makeGroup(inner, open: open, openedAt: openedAt)
                 ParseState.append(expression, to: &content.branches[content.branches.count - 1], normalizer: normalizer)
             case "{", "<":

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceText
 
 /// Reading the Snips 2017 benchmark's files: one intent per file, each query a list of
 /// chunks, some of them slot values (the entity names the slot).
@@ -15,30 +16,47 @@ public enum SnipsBenchmark {
         case full
     }
 
+    /// How a file's bytes are read.
+    public enum Encoding: Sendable, Hashable {
+        /// UTF-8 only: a byte that is not UTF-8 is an error naming its line, column and
+        /// offset. For test files, where a wrong byte is a wrong utterance.
+        case utf8
+        /// UTF-8, or Latin-1 when the file is not UTF-8: the benchmark's
+        /// `train_PlayMusic_full.json` is Latin-1.
+        case utf8OrLatin1
+    }
+
     /// What every file of the benchmark looks like, for messages.
     static let expected = #"{"<Intent>": [{"data": [{"text": "…"}, {"text": "…", "entity": "<slot>"}]}]}"#
 
-    /// The intent and queries of one file.
-    ///
-    /// Files are read as UTF-8; a file that is not valid UTF-8 is read as Latin-1 (the
-    /// benchmark's `train_PlayMusic_full.json` is Latin-1).
+    /// The intent and queries of one file, read as `encoding` says (training files are
+    /// UTF-8 or Latin-1 by default: the benchmark's `train_PlayMusic_full.json` is Latin-1).
     ///
     /// - Throws: ``TrainingError`` naming the file (and line) when it is missing, is not
     ///   JSON, or does not have the benchmark's structure.
-    public static func read(_ url: URL) throws(TrainingError) -> TrainingIntent {
+    public static func read(_ url: URL, encoding: Encoding = .utf8OrLatin1) throws(TrainingError) -> TrainingIntent {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw TrainingError(path: url.path, message: "cannot read the file", expected: "a Snips JSON file")
         }
-        return try parse(data, path: url.path)
+        return try parse(data, path: url.path, encoding: encoding)
     }
 
     /// Parses the bytes of one file (`path` names it in errors).
-    public static func parse(_ data: Data, path: String) throws(TrainingError) -> TrainingIntent {
-        // Latin-1 maps each byte to the scalar of the same value.
-        let text = String(validating: data, as: UTF8.self) ?? String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) }))
+    public static func parse(_ data: Data, path: String, encoding: Encoding = .utf8OrLatin1) throws(TrainingError) -> TrainingIntent {
+        let text: String
+        switch encoding {
+        case .utf8:
+            text = try UTF8Text.decode(data, path: path)
+        case .utf8OrLatin1:
+            // Latin-1 maps each byte to the scalar of the same value.
+            text = String(validating: data, as: UTF8.self) ?? String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) }))
+        }
+        guard text.contains(where: { !$0.isWhitespace }) else {
+            throw TrainingError(path: path, line: 1, message: "the file is empty", expected: expected)
+        }
         let json = try JSONLines.object(text, path: path, expected: #"a JSON object {"<Intent>": [{"data": [{"text": …, "entity": …}]}]}"#)
         guard let root = json as? [String: Any], root.count == 1, let (intent, value) = root.first else {
             throw TrainingError(path: path, line: 1, message: "the top level is not an object with one intent key", expected: expected)
@@ -143,11 +161,18 @@ struct QueryLines {
 enum JSONLines {
     /// The JSON value of a text.
     static func object(_ text: String, path: String, expected: String) throws(TrainingError) -> Any {
+        let root: Any
         do {
-            return try JSONSerialization.jsonObject(with: Data(text.utf8))
+            root = try JSONSerialization.jsonObject(with: Data(text.utf8))
         } catch {
             throw TrainingError(path: path, line: line(of: error, in: text), message: "invalid JSON (\(reason(error)))", expected: expected)
         }
+        // Foundation keeps one value of a repeated key and says nothing.
+        if let duplicate = DuplicateJSONKey.first(in: Array(text.utf8)) {
+            throw TrainingError(path: path, line: duplicate.line, message: "\(duplicate.message) at \(duplicate.keyPath)",
+                                expected: "each key once in an object")
+        }
+        return root
     }
 
     /// The line an error names ("around line 3, column 5"), or the line of the character

@@ -88,8 +88,8 @@ extension VocabularyIndex {
         let entryCount = try reader.readCount()
         let storage: IndexStorage
         switch try reader.read(UInt8.self) {
-        case 16: storage = .narrow(try IndexCore(from: &reader, itemCount: items.count))
-        case 32: storage = .wide(try IndexCore(from: &reader, itemCount: items.count))
+        case 16: storage = .narrow(try IndexCore(from: &reader, items: items))
+        case 32: storage = .wide(try IndexCore(from: &reader, items: items))
         case let width: throw ImageError(.damaged, source: source, "labels of \(width) bits, expected 16 or 32")
         }
         try reader.finish()
@@ -178,7 +178,10 @@ extension RadixTrie {
 }
 
 extension IndexCore {
-    convenience init(from reader: inout ImageReader, itemCount: Int) throws(ImageError) {
+    /// Reads the tables and checks every index in them: the searches read them through raw
+    /// pointers, and the payload's digest tells damage, not a file forged with a matching one.
+    convenience init(from reader: inout ImageReader, items: [VocabularyItem]) throws(ImageError) {
+        let itemCount = items.count
         let alphabet = try reader.readBool() ? try Alphabet(from: &reader) : nil
         guard (alphabet != nil) == (Label.bitWidth == 16) else {
             throw ImageError(.damaged, source: reader.source, "\(Label.bitWidth)-bit labels \(alphabet == nil ? "without" : "with") an alphabet")
@@ -195,8 +198,8 @@ extension IndexCore {
         let slots = try FrozenBuffer<UInt32>(from: &reader)
         let jumpFanOut = try reader.readCount()
         let maxKeyLength = try reader.readCount()
-        // The sizes that tie the tables together, and the postings' items: what ties the
-        // image to the caller's items (the rest is covered by the payload's digest).
+        // The sizes that tie the tables together, and the postings' items and phrases: what
+        // ties the image to the caller's items.
         let keyCount = keyStarts.count - 1
         guard keyCount >= 0, keyPostingStarts.count == keyStarts.count, keyStarts.buffer.last.map({ Int($0) == pool.count }) ?? false,
               postingVariants.count == postingItems.count, postingRanks.count == postingItems.count,
@@ -204,6 +207,22 @@ extension IndexCore {
               forwardSubtreeRanks.count == forward.nodeCount, slots.count.nonzeroBitCount == 1,
               postingItems.buffer.allSatisfy({ Int($0) < itemCount }) else {
             throw ImageError(.damaged, source: reader.source, "index tables whose sizes do not fit together")
+        }
+        func ascending(_ starts: FrozenBuffer<UInt32>) -> Bool { zip(starts.buffer, starts.buffer.dropFirst()).allSatisfy { $0 <= $1 } }
+        guard ascending(keyStarts), ascending(keyPostingStarts), slots.buffer.allSatisfy({ Int($0) <= keyCount }),
+              maxKeyLength <= pool.count else {
+            throw ImageError(.damaged, source: reader.source, "keys, postings or slots outside their tables")
+        }
+        for posting in 0..<postingItems.count {
+            let item = items[Int(postingItems[posting])]
+            guard Int(postingVariants[posting]) < item.phrases.count + item.pronunciations.count else {
+                throw ImageError(.damaged, source: reader.source, "posting \(posting) names phrase \(postingVariants[posting]) of an item with fewer")
+            }
+        }
+        for (name, trie) in [("forward", forward), ("backward", backward)] {
+            if let problem = trie.layoutProblem(poolCount: pool.count, keyCount: keyCount, maxKeyLength: maxKeyLength) {
+                throw ImageError(.damaged, source: reader.source, "the \(name) trie: \(problem)")
+            }
         }
         self.init(alphabet: alphabet, pool: pool, keyStarts: keyStarts, keyPostingStarts: keyPostingStarts,
                   postingItems: postingItems, postingVariants: postingVariants, postingRanks: postingRanks,

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceText
 
 /// A user vocabulary read from a file, with what the reader skipped.
 public struct LoadedUserVocabulary: Sendable, Hashable {
@@ -91,13 +92,21 @@ extension UserVocabulary {
     }
 
     private static func parseJSON(_ bytes: [UInt8], file: String) throws(VocabularyLoadError) -> Any {
+        let root: Any
         do {
-            return try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
         } catch {
             let reason = FileBytes.reason(error)
             throw VocabularyLoadError(file: file, line: line(of: reason, in: bytes), problem: .malformed,
                                       expected: "JSON", found: reason)
         }
+        // Foundation keeps one value of a repeated key and says nothing: a second
+        // "contactName" list would silently replace the first.
+        if let duplicate = DuplicateJSONKey.first(in: bytes) {
+            throw VocabularyLoadError(file: file, keyPath: duplicate.keyPath, line: duplicate.line, problem: .invalidValue,
+                                      expected: "each key once in an object (merge the two)", found: duplicate.message)
+        }
+        return root
     }
 
     /// The line of a JSON syntax error, from the character offset Foundation reports.

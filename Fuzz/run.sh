@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs every harness (or those named) for SECONDS each and keeps what it finds.
+#
+#   Fuzz/run.sh [SECONDS] [Harness ...]          e.g.  Fuzz/run.sh 600 FuzzGrammar
+#
+# Seeds come from the repository (Corpora/, the test fixtures), ../shared when it is there,
+# and Fuzz/Regressions/<Harness>/ (earlier crashers, kept as regression inputs). New corpus
+# entries stay in Fuzz/.corpus/<Harness>/ (not committed); a crash, timeout or out-of-memory
+# input is copied to Fuzz/Regressions/<Harness>/ to be fixed, committed and turned into a test.
+# One line per harness goes to Fuzz/.runs/summary.txt: executions, crashes, time.
+set -u
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(dirname "$here")"
+shared="$(dirname "$repo")/shared"
+seconds="${1:-60}"
+shift || true
+harnesses=("$@")
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(FuzzPropertyList FuzzAppLoading FuzzUserVocabulary FuzzGrammar FuzzTestFiles FuzzModelImage FuzzParse)
+bin="$here/.build/release"
+[ -d "$bin" ] || bin="$(ls -d "$here"/.build/*-linux-gnu/release 2>/dev/null | head -1)"
+
+seed() {  # seed HARNESS FILE...: copies files into the harness's corpus
+    local corpus="$here/.corpus/$1"; shift
+    mkdir -p "$corpus"
+    for file in "$@"; do [ -f "$file" ] && cp "$file" "$corpus/seed-$(echo "$file" | md5sum | cut -c1-12)"; done
+}
+
+for harness in "${harnesses[@]}"; do
+    [ -x "$bin/$harness" ] || { echo "build first: (cd Fuzz && swift build -c release -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)"; exit 2; }
+    case "$harness" in
+    FuzzPropertyList)
+        seed "$harness" $(find "$repo/Corpora/apps" -name 'AppIntentVocabulary.plist') "$repo"/Tests/ParlanceVocabularyTests/Fixtures/*.plist ;;
+    FuzzAppLoading)
+        seed "$harness" $(find "$repo/Corpora/apps" -name 'Info.plist') ;;
+    FuzzUserVocabulary)
+        seed "$harness" $(find "$repo/Corpora/apps" -name '*.json') ;;
+    FuzzGrammar)
+        seed "$harness" "$repo"/Corpora/grammars/sentences/en/*.yaml
+        [ -d "$shared/corpora/home-assistant-intents" ] && seed "$harness" $(ls "$shared"/corpora/home-assistant-intents/sentences/en/*.yaml | head -60) ;;
+    FuzzTestFiles)
+        # Corpora/tests/<language>/ only: the blind sets stay unread.
+        seed "$harness" "$repo"/Corpora/tests/{de,en,es,fr,ja,zh-Hans}/*.yaml
+        [ -d "$shared/corpora/snips-2017" ] && seed "$harness" "$shared"/corpora/snips-2017/*/train_*[a-z].json ;;
+    FuzzModelImage)
+        # A small model, trained by the debug build when it is there.
+        model="$here/.corpus/$harness/seed-lights-model"
+        if [ ! -f "$model" ] && [ -x "$repo/.build/debug/parlance" ]; then
+            mkdir -p "$(dirname "$model")"
+            "$repo/.build/debug/parlance" train --format snips-dataset --output "$model" \
+                "$repo/Tests/ParlanceTrainingTests/Fixtures/lights-dataset.json" >/dev/null 2>&1
+        fi ;;
+    FuzzParse)
+        corpus="$here/.corpus/$harness"; mkdir -p "$corpus"
+        # The first byte picks the language: 0 en, 1 de, 2 es, 3 fr, 4 ja, 5 zh-Hans.
+        index=0
+        for language in en de es fr ja zh-Hans; do
+            grep -h '^  - utterance:' "$repo"/Corpora/tests/"$language"/*.yaml 2>/dev/null | head -40 | sed 's/^  - utterance: *//' |
+                while IFS= read -r line; do
+                    printf "\\x0$index%s" "$line" > "$corpus/seed-$language-$(printf '%s' "$line" | md5sum | cut -c1-12)"
+                done
+            index=$((index + 1))
+        done ;;
+    esac
+    mkdir -p "$here/Regressions/$harness" "$here/.runs/$harness"
+    log="$here/.runs/$harness/log.txt"
+    # -timeout: an input slower than 2 s is a finding (the issue's bound for any command);
+    # -rss_limit_mb: as is more than 2 GB. -detect_leaks=0: Foundation's property-list reader
+    # leaks its CFError on every syntax error, and LeakSanitizer would stop each run there.
+    (cd "$here/.runs/$harness" && ASAN_OPTIONS=detect_leaks=0 "$bin/$harness" "$here/.corpus/$harness" "$here/Regressions/$harness" \
+        -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 -detect_leaks=0 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$here/Regressions/$harness/" >"$log" 2>&1)
+    status=$?
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    found=$(ls "$here/Regressions/$harness" 2>/dev/null | grep -c -E '^(crash|timeout|oom|leak)-' )
+    line="$(date -u +%FT%TZ) $harness ${seconds}s executions ${runs:-?} exit $status artifacts $found"
+    echo "$line" | tee -a "$here/.runs/summary.txt"
+done
