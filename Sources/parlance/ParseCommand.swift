@@ -28,6 +28,35 @@ struct EngineOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("The moment dates and times are read against, local time (default: now).", valueName: "YYYY-MM-DDTHH:MM:SS"))
     var now: String?
 
+    @Option(help: ArgumentHelp("The confidence, in [0, 1], the best hypothesis needs to be taken as understood (default: \(EngineOptions().threshold)).",
+                               discussion: "Below it the answer is 'not understood' (JSON: \"understood\": false), the hypotheses still listed."))
+    var threshold: Double?
+
+    @Option(help: ArgumentHelp("A calibration written by 'parlance calibrate' to use instead of the built-in one.", valueName: "FILE"))
+    var calibration: String?
+
+    @Option(help: "The most hypotheses to list (default: \(EngineOptions().limit)).")
+    var limit: Int?
+
+    /// `--threshold`, `--calibration` and `--limit` checked and applied to `options`.
+    func apply(to options: inout EngineOptions) throws {
+        if let threshold {
+            guard threshold.isFinite, (0...1).contains(threshold) else {
+                throw UsageError("--threshold \(threshold): expected a confidence between 0 and 1")
+            }
+            options.threshold = threshold
+        }
+        if let limit {
+            guard limit >= 1 else { throw UsageError("--limit \(limit): expected 1 or more hypotheses") }
+            options.limit = limit
+        }
+        if let calibration {
+            do { options.calibration = try ConfidenceCalibration(contentsOf: URL(fileURLWithPath: calibration)) } catch {
+                throw UsageError("\(error)")
+            }
+        }
+    }
+
     /// The reference moment of `--now`, or the system clock's.
     func referenceMoment() throws -> LocalDateTime { try Input.moment(now) }
 
@@ -51,7 +80,7 @@ struct EngineOptionGroup: ParsableArguments {
     /// Loads the apps (warnings and per-app errors to stderr) and builds the engine.
     ///
     /// - Parameter extraApps: app folders loaded after `--apps` (or the sample apps).
-    func engine(languages: [String]?, extraApps: [String] = []) throws -> Engine {
+    func engine(languages: [String]?, extraApps: [String] = [], calibrated: Bool = true) throws -> Engine {
         if let user, store == nil { throw UsageError("--user \(user) needs --store: the user's vocabulary is read from a vocabulary store") }
         let folders = (apps.isEmpty ? [GrammarSource.sampleApps.path] : apps) + extraApps
         var loaded: [App] = []
@@ -72,6 +101,8 @@ struct EngineOptionGroup: ParsableArguments {
         let grammarFolder = grammars.map { URL(fileURLWithPath: $0) } ?? GrammarSource.builtInGrammars
         guard FileManager.default.fileExists(atPath: grammarFolder.path) else { throw UsageError("\(grammarFolder.path): no such grammar folder") }
         var options = EngineOptions()
+        try apply(to: &options)
+        if !calibrated { options.calibration = nil }
         if !noCache { options.cache = cache.map { EngineCache(directory: URL(fileURLWithPath: $0)) } ?? EngineCache.userDefault }
         let engine = try Engine(apps: loaded, grammars: grammarFolder, languages: languages, options: options)
         for issue in engine.issues { Diagnostics.report(issue) }
@@ -116,6 +147,13 @@ struct ParseCommand: ParsableCommand {
                                discussion: "Prints the intent, its confidence and the slots; JSON: {\"utterance\", \"intent\", \"confidence\", \"slots\": [{\"name\", \"text\", \"value\", \"span\"}]}."))
     var model: String?
 
+    @Option(name: .customLong("alternative"), help: ArgumentHelp("One text of a speech recognizer's n-best list (repeatable, best first); parsed instead of UTTERANCE.",
+                                                               discussion: "Every alternative is read; the one with the highest recognizer confidence × parse confidence wins."))
+    var alternatives: [String] = []
+
+    @Option(name: .customLong("asr-confidence"), help: "The recognizer's confidence in each --alternative, in order (default: 1 for each).")
+    var asrConfidences: [Double] = []
+
     @Argument(help: "The utterance, or - to read standard input.")
     var utterance: String?
 
@@ -131,6 +169,31 @@ struct ParseCommand: ParsableCommand {
             let user = try engineOptions.session(for: engine)
             if let batch {
                 try runBatch(engine, source: batch, user: user)
+                return
+            }
+            if !alternatives.isEmpty {
+                guard utterance == nil else { throw UsageError("give UTTERANCE or --alternative, not both") }
+                guard asrConfidences.isEmpty || asrConfidences.count == alternatives.count else {
+                    throw UsageError("\(asrConfidences.count) --asr-confidence for \(alternatives.count) --alternative: expected one per alternative, or none")
+                }
+                let list = alternatives.enumerated().map {
+                    RecognitionAlternative(text: $0.element, confidence: asrConfidences.isEmpty ? 1 : asrConfidences[$0.offset])
+                }
+                let read: AlternativesResult
+                let moment = try engineOptions.referenceMoment()
+                do { read = try engine.parse(alternatives: list, language: language, locked: locked, user: user, now: moment) } catch {
+                    throw UsageError("--alternative \((error as? AlternativesError).map { "\($0.index + 1): \($0.message)" } ?? "\(error)")")
+                }
+                if json {
+                    print(try JSON.string(Self.json(read)))
+                } else {
+                    for (index, alternative) in read.alternatives.enumerated() {
+                        let mark = index == read.chosen ? "→" : " "
+                        print("\(mark) \(index + 1). \"\(alternative.text)\" · recognizer \(String(format: "%.3f", alternative.confidence)) · parse \(String(format: "%.3f", read.results[index].best?.confidence ?? 0)) · joint \(String(format: "%.3f", read.scores[index]))")
+                    }
+                    print("")
+                    print(read.best.map(ParseSummary.text) ?? "no intent understood")
+                }
                 return
             }
             guard let utterance else { throw UsageError("missing UTTERANCE (or --batch FILE)") }
@@ -221,16 +284,43 @@ struct ParseCommand: ParsableCommand {
                 continue
             }
             let start = clock.now
-            let result = engine.parse(request.utterance, language: request.language, locked: request.locked, user: session,
-                                      now: request.now ?? fixedNow ?? .current())
+            let answer: JSONValue
+            if let alternatives = request.alternatives {
+                do {
+                    answer = Self.json(try engine.parse(alternatives: alternatives, language: request.language, locked: request.locked, user: session,
+                                                        now: request.now ?? fixedNow ?? .current()))
+                } catch {
+                    Self.emit(.object(["line": .int(number), "error": .string("\(reader.source):\(number): \(error)")]))
+                    continue
+                }
+            } else {
+                answer = engine.parse(request.utterance, language: request.language, locked: request.locked, user: session,
+                                      now: request.now ?? fixedNow ?? .current()).json
+            }
             let elapsed = clock.now - start
             times.append(Self.micros(elapsed))
-            guard case .object(var fields) = result.json else { continue }
+            guard case .object(var fields) = answer else { continue }
             fields["micros"] = .double((Self.micros(elapsed) * 10).rounded() / 10)
             if let id = request.user { fields["user"] = .string(id) }
             Self.emit(.object(fields))
         }
         Self.emit(Self.summary(times))
+    }
+
+    /// An n-best list's answer: the chosen alternative's parse (``ParseResult/json``) with
+    /// `"alternatives": [{"text", "asrConfidence", "confidence", "score"}]` and `"chosen"` (0-based, null when none reads).
+    static func json(_ read: AlternativesResult) -> JSONValue {
+        var fields: [String: JSONValue] = [:]
+        if let best = read.best, case .object(let object) = best.json { fields = object } else {
+            fields = ["understood": .bool(false), "hypotheses": .array([])]
+        }
+        fields["chosen"] = read.chosen.map(JSONValue.int) ?? .null
+        fields["alternatives"] = .array(read.alternatives.indices.map { index in
+            .object(["text": .string(read.alternatives[index].text), "asrConfidence": .double(read.alternatives[index].confidence),
+                     "confidence": .double(((read.results[index].best?.confidence ?? 0) * 1000).rounded() / 1000),
+                     "score": .double((read.scores[index] * 1000).rounded() / 1000)])
+        })
+        return .object(fields)
     }
 
     /// Prints one JSON line and flushes it: a program reading the pipe gets each answer
@@ -264,6 +354,8 @@ struct BatchRequest {
     var locked: Bool
     /// The moment its dates are read against (`"now": "YYYY-MM-DDTHH:MM:SS"`).
     var now: LocalDateTime?
+    /// A recognizer's n-best list (`"alternatives": [{"text", "confidence"}]`), read instead of `utterance`.
+    var alternatives: [RecognitionAlternative]?
 
     init(_ line: String, defaults: (language: String?, locked: Bool)) throws {
         (language, locked) = defaults
@@ -277,24 +369,37 @@ struct BatchRequest {
             var language: String?
             var locked: Bool?
             var now: String?
+            var alternatives: [Alternative]?
+        }
+        struct Alternative: Decodable {
+            var text: String
+            var confidence: Double?
         }
         let data = Data(line.utf8)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw UsageError("not a JSON object: expected {\"utterance\": TEXT, \"user\"?, \"language\"?, \"locked\"?, \"now\"?}")
+            throw UsageError("not a JSON object: expected {\"utterance\": TEXT, \"user\"?, \"language\"?, \"locked\"?, \"now\"?} or {\"alternatives\": [{\"text\", \"confidence\"}], …}")
         }
         if let duplicate = DuplicateJSONKey.first(in: Array(data)) {
             throw UsageError("key '\(duplicate.keyPath.prefix(40))' written twice: expected each key once")
         }
-        for key in object.keys.sorted() where !["utterance", "user", "language", "locked", "now"].contains(key) {
-            throw UsageError("unknown key '\(key.prefix(40))': expected utterance, user, language, locked or now")
+        for key in object.keys.sorted() where !["utterance", "alternatives", "user", "language", "locked", "now"].contains(key) {
+            throw UsageError("unknown key '\(key.prefix(40))': expected utterance, alternatives, user, language, locked or now")
         }
         let fields: Fields
         do { fields = try JSONDecoder().decode(Fields.self, from: data) } catch let DecodingError.typeMismatch(_, context) {
             let key = context.codingPath.first?.stringValue ?? "?"
-            throw UsageError("'\(key)' has the wrong type: expected \(key == "locked" ? "true or false" : "a string")")
+            throw UsageError("'\(key)' has the wrong type: expected \(key == "locked" ? "true or false" : key == "alternatives" ? "a list of {\"text\": TEXT, \"confidence\": NUMBER}" : "a string")")
+        } catch {
+            throw UsageError("expected {\"utterance\": TEXT, …} or {\"alternatives\": [{\"text\": TEXT, \"confidence\": NUMBER}], …} (\(error))")
         }
-        guard let text = fields.utterance else { throw UsageError("'utterance' is missing: expected {\"utterance\": TEXT, …}") }
-        utterance = text
+        if let list = fields.alternatives {
+            guard fields.utterance == nil else { throw UsageError("both 'utterance' and 'alternatives': expected one of them") }
+            alternatives = list.map { RecognitionAlternative(text: $0.text, confidence: $0.confidence ?? 1) }
+            utterance = list.first?.text ?? ""
+        } else {
+            guard let text = fields.utterance else { throw UsageError("'utterance' is missing: expected {\"utterance\": TEXT, …} or {\"alternatives\": […], …}") }
+            utterance = text
+        }
         user = fields.user
         language = fields.language ?? language
         locked = fields.locked ?? locked
@@ -391,8 +496,12 @@ final class LineReader {
 /// The readable form of a parse.
 enum ParseSummary {
     static func text(_ result: ParseResult) -> String {
-        guard !result.hypotheses.isEmpty else { return "no intent understood" }
+        guard let best = result.best else { return "no intent understood" }
         var lines: [String] = []
+        if !result.understood {
+            lines.append("not understood: the best hypothesis's confidence \(String(format: "%.3f", best.confidence)) is below the threshold \(String(format: "%.3f", result.threshold))")
+            lines.append("")
+        }
         for (index, hypothesis) in result.hypotheses.enumerated() {
             let lock = hypothesis.requiresUnlock ? "  [requires unlock]" : ""
             lines.append("\(index + 1). \(hypothesis.app.displayName) · \(hypothesis.intent.name) (\(hypothesis.intent.domain)) · confidence \(String(format: "%.3f", hypothesis.confidence)) · \(hypothesis.language)\(lock)")

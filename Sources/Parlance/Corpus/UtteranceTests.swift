@@ -28,7 +28,12 @@ public struct UtteranceTest: Sendable, Hashable {
     }
 
     public var utterance: String
+    /// The language the utterance is in; ``undeterminedLanguage`` ("und") for a request in a
+    /// language the engine may have no grammar for, parsed with no language given.
     public var language: String
+    /// False for a request no app can handle (`understood: false`): the right answer is
+    /// "not understood" (``ParseResult/understood``); `apps` and `intent` are then empty.
+    public var understood: Bool = true
     /// Bundle identifiers: one app, or every app of an app ambiguity.
     public var apps: [String]
     public var intent: String
@@ -42,10 +47,39 @@ public struct UtteranceTest: Sendable, Hashable {
     public var note: String?
     /// Where the test is written: file and line.
     public var location: SourceLocation
+    /// A speech recognizer's n-best list (`alternatives:` instead of `utterance:`), read with
+    /// ``Engine/parse(alternatives:language:locked:user:now:)``; ``utterance`` is then its first text.
+    public var alternatives: [RecognitionAlternative]? = nil
 
-    /// What is wrong with `result` for this test, or nil when it passes.
+    /// BCP 47's tag for an undetermined language: a test file of requests in languages the
+    /// engine may not read (`language: und`), each parsed with no language given.
+    public static let undeterminedLanguage = "und"
+
+    /// The language to parse the utterance in: nil for ``undeterminedLanguage``.
+    public var parseLanguage: String? { language == Self.undeterminedLanguage ? nil : language }
+
+    /// What is wrong with `result` for this test, or nil when it passes: the best
+    /// hypothesis must be right (``mismatch(of:)``) and understood; for a request out of
+    /// scope, nothing may be understood.
     public func mismatch(_ result: ParseResult) -> String? {
-        guard let best = result.best else { return "no hypothesis" }
+        guard understood else {
+            guard result.understood, let best = result.best else { return nil }
+            return "understood as \(best.intent.name) → \(best.app.bundleIdentifier) (confidence \(Self.rounded(best.confidence))), expected nothing understood"
+        }
+        if let wrong = mismatch(of: result.best) { return wrong }
+        if !result.understood, let best = result.best {
+            return "not understood: confidence \(Self.rounded(best.confidence)) below the threshold \(Self.rounded(result.threshold))"
+        }
+        return nil
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// What is wrong with `best` (a parse's best hypothesis, understood or not) for this
+    /// test, or nil when it is right; a request out of scope has no right hypothesis.
+    public func mismatch(of best: IntentHypothesis?) -> String? {
+        guard let best else { return "no hypothesis" }
+        guard understood else { return "a hypothesis (\(best.intent.name)) for a request no app can handle" }
         if best.intent.name != intent { return "intent \(best.intent.name), expected \(intent)" }
         if apps.count > 1 {
             guard case .ambiguous(let offered) = best.appSelection else {
@@ -209,7 +243,37 @@ extension UtteranceTest {
         var tests: [UtteranceTest] = []
         for node in list {
             guard let test = node.mapping else { throw fail(node, "expected a test: a mapping with utterance, intent, app") }
-            guard let utterance = test["utterance"]?.string else { throw fail(node, "missing `utterance`") }
+            var alternatives: [RecognitionAlternative]?
+            if let list = test["alternatives"] {
+                guard test["utterance"] == nil else { throw fail(list, "`alternatives` and `utterance` both: expected one of them") }
+                guard let items = list.sequence, !items.isEmpty else { throw fail(list, "`alternatives`: expected a list of {text, confidence}") }
+                alternatives = try items.map { (item) throws(UtteranceTestError) -> RecognitionAlternative in
+                    guard let fields = item.mapping, let text = fields["text"]?.string else {
+                        throw fail(item, "an alternative: expected {text: TEXT, confidence: NUMBER}")
+                    }
+                    let confidence: Double = fields["confidence"].map { node in node.string.flatMap { Double($0) } ?? .nan } ?? 1
+                    guard confidence >= 0 && confidence <= 1 else { throw fail(item, "an alternative's `confidence`: expected a number in [0, 1]") }
+                    return RecognitionAlternative(text: text, confidence: confidence)
+                }
+            }
+            guard let utterance = test["utterance"]?.string ?? alternatives?.first?.text else { throw fail(node, "missing `utterance`") }
+            if let understood = test["understood"] {
+                guard understood.bool == false else {
+                    throw fail(understood, "`understood`: expected false (a request no app can handle), or no `understood` at all")
+                }
+                for key in ["intent", "app", "parameters", "requiresUnlock"] where test[key] != nil {
+                    throw fail(test[key], "`\(key)` in a test with `understood: false`: a request no app can handle expects no \(key)")
+                }
+                if let own = test["language"] {
+                    guard let tag = own.string else { throw fail(own, "`language`: expected a language tag such as en") }
+                    if let problem = languageProblem(tag) { throw fail(own, problem) }
+                }
+                tests.append(UtteranceTest(utterance: utterance, language: test["language"]?.string ?? language, understood: false, apps: [],
+                                           intent: "", parameters: [:], locked: test["locked"]?.bool ?? false, now: try moment(test["now"]) ?? fileNow,
+                                           requiresUnlock: nil, note: test["note"]?.string,
+                                           location: SourceLocation(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)))
+                continue
+            }
             guard let intent = test["intent"]?.string else { throw fail(node, "missing `intent`") }
             guard let app = test["app"] else { throw fail(node, "missing `app`: expected the bundle identifier of the app that should get the intent") }
             let apps: [String]
@@ -237,7 +301,8 @@ extension UtteranceTest {
             let location = SourceLocation(file: file, line: (node.mark?.line ?? 0), column: node.mark?.column ?? 0)
             tests.append(UtteranceTest(utterance: utterance, language: test["language"]?.string ?? language, apps: apps, intent: intent,
                                        parameters: parameters, locked: test["locked"]?.bool ?? false, now: try moment(test["now"]) ?? fileNow,
-                                       requiresUnlock: test["requiresUnlock"]?.bool, note: test["note"]?.string, location: location))
+                                       requiresUnlock: test["requiresUnlock"]?.bool, note: test["note"]?.string, location: location,
+                                       alternatives: alternatives))
         }
         return tests
     }
@@ -246,6 +311,7 @@ extension UtteranceTest {
     /// (`@@@` is not) of an ISO 639 language (`xx` is none) in a real script (`Zzzz` is
     /// the code for an unknown one). A test in no language would only fail to parse.
     static func languageProblem(_ tag: String) -> String? {
+        if tag == undeterminedLanguage { return nil }
         let shown = tag.count > 40 ? String(tag.prefix(40)) + "…" : tag
         let language: Language
         do {

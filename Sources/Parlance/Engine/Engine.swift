@@ -48,6 +48,18 @@ public struct EngineOptions: Sendable, Hashable {
     /// parameters; false: no date is read, and the grammar's date slots take nothing (for a
     /// caller with no use for dates, or to measure what reading them costs).
     public var readsDates = true
+    /// What turns the ranking's evidence into the probability that a hypothesis is right
+    /// (``IntentHypothesis/confidence``): the calibration fitted on the built-in grammars and
+    /// sample apps by default; one fitted on your own apps and requests with `parlance
+    /// calibrate`; nil leaves the ranking's own confidence, which is not a probability.
+    public var calibration: ConfidenceCalibration? = .builtIn
+    /// Below this confidence the best hypothesis is not taken as understood
+    /// (``ParseResult/understood``): the request is probably one no app can handle. The
+    /// default keeps about 97% of the right answers to requests written blind and refuses
+    /// most requests no app can handle (Corpora/calibration/README.md); in [0, 1].
+    public var threshold: Double = 0.5 {
+        didSet { precondition((0...1).contains(threshold), "EngineOptions.threshold is a probability, in [0, 1]; got \(threshold)") }
+    }
 
     /// When learned readings are trained (``EngineOptions/learnedReadings``).
     public enum LearnedReadingTraining: String, Sendable, Hashable, CaseIterable {
@@ -377,7 +389,8 @@ public final class Engine: Sendable {
             let read = read(text, in: [model], languageGiven: true, locked: locked, memo: memo)
             let lifted = liftingAppMention(text, best: read, models: [model], locked: locked, memo: memo)
             let best = addingLearnedReading(text, best: lifted, models: [model], locked: locked, memo: memo)
-            return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
+            return ParseResult(utterance: utterance, language: best?.model.tag,
+                               hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: true), threshold: options.threshold)
         }
         // The languages with enough evidence first; the others only if those read nothing.
         // Each group in the order of the characters its words spell, most first: the reading
@@ -391,7 +404,8 @@ public final class Engine: Sendable {
         let likely = evidence.filter(\.readFirst).map { models[$0.index] }
         best = liftingAppMention(text, best: best, models: likely, locked: locked, memo: memo)
         best = addingLearnedReading(text, best: best, models: likely, locked: locked, memo: memo)
-        return ParseResult(utterance: utterance, language: best?.model.tag, hypotheses: best?.hypotheses ?? [])
+        return ParseResult(utterance: utterance, language: best?.model.tag,
+                           hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: false), threshold: options.threshold)
     }
 
     /// What of an utterance is read: nil when it is empty or only whitespace; else, for

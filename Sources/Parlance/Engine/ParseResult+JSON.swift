@@ -60,13 +60,17 @@ public enum JSONValue: Sendable, Hashable, Encodable {
 
 extension ParseResult {
     /// The result as `parlance parse --json` prints it:
-    /// `{"utterance", "language", "hypotheses": [{"app", "appName", "appSelection", "domain",
+    /// `{"utterance", "language", "understood", "threshold", "hypotheses": [{"app", "appName", "appSelection", "domain",
     /// "intent", "confidence", "requiresUnlock", "parameters": {NAME: [{"value", "identifier",
-    /// "span", "match", "edits", "resolution", "options"}]}}]}`, best first.
+    /// "span", "match", "edits", "resolution", "options"}]}}]}`, best first. `understood` is
+    /// false when the best hypothesis's confidence is below `threshold` (or there is none):
+    /// the hypotheses are still listed, for a caller that wants to see them.
     public var json: JSONValue {
         .object([
             "utterance": .string(utterance),
             "language": language.map(JSONValue.string) ?? .null,
+            "understood": .bool(understood),
+            "threshold": .double(threshold),
             "hypotheses": .array(hypotheses.map(\.json)),
         ])
     }

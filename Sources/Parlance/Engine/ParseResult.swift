@@ -9,17 +9,29 @@ public struct ParseResult: Sendable {
     /// The language of the best hypothesis (or the one asked for); nil when nothing matched
     /// and no language was given.
     public let language: String?
-    /// The hypotheses, best first.
+    /// The hypotheses, best first (the ranking's order; confidences never rise along it).
     public let hypotheses: [IntentHypothesis]
+    /// The confidence the best hypothesis needs to be taken as understood (``EngineOptions/threshold``).
+    public let threshold: Double
 
-    public init(utterance: String, language: String?, hypotheses: [IntentHypothesis]) {
+    public init(utterance: String, language: String?, hypotheses: [IntentHypothesis], threshold: Double = 0) {
         self.utterance = utterance
         self.language = language
         self.hypotheses = hypotheses
+        self.threshold = threshold
     }
 
-    /// The best hypothesis.
+    /// The best hypothesis, understood or not (see ``understood``).
     public var best: IntentHypothesis? { hypotheses.first }
+
+    /// Whether the utterance was understood: there is a best hypothesis and its confidence
+    /// reaches ``threshold``. When it is not, the hypotheses are still listed (for
+    /// `explain`), but no app should act on them: the request is probably one no app can
+    /// handle, or one said too unclearly to act on.
+    public var understood: Bool { best.map { $0.confidence >= threshold } ?? false }
+
+    /// The best hypothesis when the utterance was understood (``understood``), else nil.
+    public var understoodBest: IntentHypothesis? { understood ? best : nil }
 }
 
 /// One reading of an utterance: an app, an intent, its parameters and their resolutions.

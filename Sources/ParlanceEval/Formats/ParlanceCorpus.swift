@@ -26,6 +26,11 @@ public enum ParlanceCorpus {
 
     /// One test as an item; its checks travel in the context (``EngineSubject`` reads them back).
     public static func item(_ test: UtteranceTest) -> EvaluationItem {
+        let file = test.location.file.split(separator: "/").suffix(3).joined(separator: "/")
+        guard test.understood else {
+            return EvaluationItem(utterance: test.utterance, language: test.language, expected: .outOfScope,
+                                  context: test.locked ? ["locked": "true"] : [:], source: "\(file):\(test.location.line)")
+        }
         var slots: [LabeledSlot] = []
         for (name, values) in test.parameters.sorted(by: { $0.key < $1.key }) {
             for value in values where value.checksValue {
@@ -33,7 +38,6 @@ public enum ParlanceCorpus {
             }
         }
         slots += checks(test, requiresUnlock: test.requiresUnlock ?? false) { name, index in test.parameters[name].map { $0[index] } }
-        let file = test.location.file.split(separator: "/").suffix(3).joined(separator: "/")
         return EvaluationItem(utterance: test.utterance, language: test.language,
                               expected: Annotation(app: test.apps.count == 1 ? test.apps[0] : test.apps.sorted().joined(separator: "|"),
                                                    intent: test.intent, slots: slots),
@@ -105,17 +109,28 @@ public struct EngineSubject: EvaluationSubject {
     }
 
     public func parse(_ utterance: String, language: String, context: [String: String]) throws -> Prediction {
-        let result = engine.parse(utterance, language: language, locked: context["locked"] == "true", user: user,
-                                  now: context["now"].flatMap(LocalDateTime.init(iso:)))
+        let language = language == UtteranceTest.undeterminedLanguage ? nil : language
+        let locked = context["locked"] == "true"
+        let now = context["now"].flatMap(LocalDateTime.init(iso:))
+        let result: ParseResult
+        if let alternatives = tests[Self.key(utterance, language ?? UtteranceTest.undeterminedLanguage, locked: locked)]?.alternatives {
+            // A recognizer's n-best list: the alternative the engine chooses.
+            let read = try engine.parse(alternatives: alternatives, language: language, locked: locked, user: user, now: now)
+            guard let chosen = read.best else { return .none }
+            result = chosen
+        } else {
+            result = engine.parse(utterance, language: language, locked: locked, user: user, now: now)
+        }
         guard let best = result.best else { return .none }
-        let names = checked[Self.key(utterance, language, locked: context["locked"] == "true")]
+        let key = Self.key(utterance, language ?? UtteranceTest.undeterminedLanguage, locked: locked)
+        let names = checked[key]
         var slots: [LabeledSlot] = []
         for parameter in best.parameters where names?.contains(parameter.name) ?? true {
             for value in parameter.values {
                 slots.append(LabeledSlot(name: parameter.name, value: value.value.map(ParlanceCorpus.text) ?? "∅"))
             }
         }
-        if let test = tests[Self.key(utterance, language, locked: context["locked"] == "true")] {
+        if let test = tests[key] {
             // What the test checks beyond values, as the hypothesis has it (values said, as
             // ``UtteranceTest/mismatch(_:)`` counts them).
             slots += ParlanceCorpus.checks(test, requiresUnlock: best.requiresUnlock) { name, index in
@@ -128,6 +143,6 @@ public struct EngineSubject: EvaluationSubject {
         }
         let app: String
         if case .ambiguous(let apps) = best.appSelection { app = apps.sorted().joined(separator: "|") } else { app = best.app.bundleIdentifier }
-        return Prediction(app: app, intent: best.intent.name, slots: slots, confidence: best.confidence)
+        return Prediction(app: app, intent: best.intent.name, slots: slots, confidence: best.confidence, understood: result.understood)
     }
 }

@@ -23,13 +23,28 @@ public struct ItemOutcome: Sendable, Hashable {
     /// The app is right when the corpus names none or the prediction names the same.
     public var appCorrect: Bool { item.expected.app == nil || item.expected.app == prediction.app }
 
-    /// The intent (and app, where the corpus names one) is right.
-    public var intentCorrect: Bool { error == nil && appCorrect && prediction.intent == item.expected.intent }
-
-    /// Intent and every slot right, nothing extra.
-    public var exactMatch: Bool {
-        intentCorrect && slots.values.allSatisfy { $0.falsePositives == 0 && $0.falseNegatives == 0 }
+    /// The best hypothesis has the right intent (and app, where the corpus names one),
+    /// whether or not the parser took it as understood. Never for a request out of scope.
+    public var topIntentCorrect: Bool {
+        error == nil && !item.expected.isOutOfScope && appCorrect && prediction.intent == item.expected.intent
     }
+
+    /// The best hypothesis is right in full (intent and every slot, nothing extra), whether
+    /// or not the parser took it as understood: what its confidence is a probability of.
+    public var topCorrect: Bool {
+        topIntentCorrect && slots.values.allSatisfy { $0.falsePositives == 0 && $0.falseNegatives == 0 }
+    }
+
+    /// The parser gave an answer: a hypothesis it took as understood.
+    public var accepted: Bool { error == nil && prediction.intent != nil && prediction.understood }
+
+    /// The intent (and app, where the corpus names one) is right, and understood; for a
+    /// request out of scope, nothing was understood.
+    public var intentCorrect: Bool { item.expected.isOutOfScope ? error == nil && !accepted : accepted && topIntentCorrect }
+
+    /// Intent and every slot right, nothing extra, and understood; for a request out of
+    /// scope, nothing was understood.
+    public var exactMatch: Bool { item.expected.isOutOfScope ? error == nil && !accepted : accepted && topCorrect }
 
     /// The slot counts summed over names.
     public var slotTotals: SlotCounts {
@@ -49,8 +64,19 @@ public struct MetricGroup: Sendable, Hashable {
     public var intentCorrect = 0
     /// Slot occurrences, micro-averaged.
     public var slots = SlotCounts()
-    /// Confidence against exact match.
+    /// The best hypothesis's confidence against its being right (``ItemOutcome/topCorrect``),
+    /// for every item with a hypothesis, understood or not.
     public var calibration = Calibration()
+    /// The same pairs, for the area under the ROC curve (``auroc``).
+    public var confidences: [ScoredConfidence] = []
+    /// Requests out of scope (``Annotation/outOfScope``).
+    public var outOfScope = 0
+    /// Requests out of scope that got an answer.
+    public var falseAccepts = 0
+    /// Requests in scope whose best hypothesis was right.
+    public var rightAtTop = 0
+    /// Of those, the ones the parser took as understood (not refused).
+    public var rightAndKept = 0
     /// Parse times.
     public var latency = LatencySamples()
 
@@ -61,6 +87,16 @@ public struct MetricGroup: Sendable, Hashable {
     public var exactMatch: Double { total == 0 ? 1 : Double(passed) / Double(total) }
     /// Right intents over items (1 when empty).
     public var intentAccuracy: Double { total == 0 ? 1 : Double(intentCorrect) / Double(total) }
+    /// Requests out of scope that got an answer, over requests out of scope (0 without any).
+    public var falseAcceptRate: Double { outOfScope == 0 ? 0 : Double(falseAccepts) / Double(outOfScope) }
+    /// Right answers kept by the threshold, over requests in scope whose best hypothesis
+    /// was right (1 without any).
+    public var keptRate: Double { rightAtTop == 0 ? 1 : Double(rightAndKept) / Double(rightAtTop) }
+    /// The area under the ROC curve of the confidence as a test of "the best hypothesis is
+    /// right" (requests out of scope are negatives; items without a hypothesis count with
+    /// confidence 0): the probability that a right hypothesis has a higher confidence than
+    /// a wrong one (ties count a half). nil without both kinds.
+    public var auroc: Double? { ScoredConfidence.auroc(confidences) }
 
     /// Adds one item's outcome.
     public mutating func record(_ outcome: ItemOutcome) {
@@ -69,8 +105,48 @@ public struct MetricGroup: Sendable, Hashable {
         if exact { passed += 1 }
         if outcome.intentCorrect { intentCorrect += 1 }
         slots += outcome.slotTotals
-        calibration.record(confidence: outcome.prediction.confidence, correct: exact)
+        let confidence = outcome.prediction.intent == nil ? 0 : outcome.prediction.confidence
+        calibration.record(confidence: confidence, correct: outcome.topCorrect)
+        confidences.append(ScoredConfidence(confidence: confidence, correct: outcome.topCorrect))
+        if outcome.item.expected.isOutOfScope {
+            outOfScope += 1
+            if outcome.accepted { falseAccepts += 1 }
+        } else if outcome.topCorrect {
+            rightAtTop += 1
+            if outcome.accepted { rightAndKept += 1 }
+        }
         latency.record(nanoseconds: outcome.nanoseconds)
+    }
+}
+
+/// A confidence and whether the hypothesis it belongs to was right.
+public struct ScoredConfidence: Sendable, Hashable {
+    public let confidence: Double
+    public let correct: Bool
+
+    public init(confidence: Double, correct: Bool) {
+        self.confidence = confidence
+        self.correct = correct
+    }
+
+    /// The area under the ROC curve (Mann–Whitney U over ranks, ties a half); nil
+    /// without a right and a wrong one.
+    public static func auroc(_ scores: [ScoredConfidence]) -> Double? {
+        let positives = scores.filter(\.correct).count
+        let negatives = scores.count - positives
+        guard positives > 0, negatives > 0 else { return nil }
+        let sorted = scores.sorted { $0.confidence < $1.confidence }
+        var rankSum = 0.0
+        var start = 0
+        while start < sorted.count {
+            var end = start
+            while end + 1 < sorted.count && sorted[end + 1].confidence == sorted[start].confidence { end += 1 }
+            let rank = Double(start + end) / 2 + 1
+            for index in start...end where sorted[index].correct { rankSum += rank }
+            start = end + 1
+        }
+        let u = rankSum - Double(positives) * Double(positives + 1) / 2
+        return u / (Double(positives) * Double(negatives))
     }
 }
 
@@ -147,7 +223,7 @@ public struct Evaluation: Sendable {
         for (name, counts) in outcome.slots { bySlot[name, default: SlotCounts()] += counts }
         if outcome.error != nil { errorCount += 1 }
         if !outcome.intentCorrect {
-            let got = outcome.prediction.intent ?? Evaluation.noIntent
+            let got = outcome.accepted ? outcome.prediction.intent ?? Evaluation.noIntent : Evaluation.noIntent
             confusions[outcome.item.expected.intent, default: [:]][got, default: 0] += 1
         }
         if !outcome.exactMatch {

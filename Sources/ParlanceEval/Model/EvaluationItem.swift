@@ -44,7 +44,14 @@ public struct Annotation: Sendable, Hashable, Codable, CustomStringConvertible {
         self.slots = slots
     }
 
+    /// A request no app can handle: the right answer is to understand nothing.
+    public static let outOfScope = Annotation(intent: Evaluation.noIntent)
+
+    /// True for ``outOfScope``.
+    public var isOutOfScope: Bool { intent == Evaluation.noIntent }
+
     public var description: String {
+        if isOutOfScope { return "not understood (out of scope)" }
         let head = app.map { "\($0)/\(intent)" } ?? intent
         return slots.isEmpty ? head : "\(head) \(slots.map(\.description).joined(separator: " "))"
     }
@@ -84,13 +91,18 @@ public struct Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
     public var slots: [LabeledSlot]
     /// The parser's confidence in this hypothesis, in [0, 1] (0 when nothing matched).
     public var confidence: Double
+    /// False when the parser refuses its own best hypothesis (its confidence is below the
+    /// parser's threshold): the hypothesis is scored for calibration, but the answer is
+    /// "not understood".
+    public var understood: Bool
 
     /// A prediction.
-    public init(app: String? = nil, intent: String?, slots: [LabeledSlot] = [], confidence: Double) {
+    public init(app: String? = nil, intent: String?, slots: [LabeledSlot] = [], confidence: Double, understood: Bool = true) {
         self.app = app
         self.intent = intent
         self.slots = slots
         self.confidence = confidence
+        self.understood = understood
     }
 
     /// Nothing matched.
@@ -99,7 +111,8 @@ public struct Prediction: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String {
         guard let intent else { return "no match" }
         let head = app.map { "\($0)/\(intent)" } ?? intent
-        return slots.isEmpty ? head : "\(head) \(slots.map(\.description).joined(separator: " "))"
+        let said = slots.isEmpty ? head : "\(head) \(slots.map(\.description).joined(separator: " "))"
+        return understood ? said : "not understood (best: \(said), confidence \((confidence * 1000).rounded() / 1000))"
     }
 }
 

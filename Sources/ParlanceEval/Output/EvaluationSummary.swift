@@ -1,8 +1,8 @@
 import Foundation
 
 /// The `--json` summary of a run, with exactly these keys:
-/// `total, passed, exactMatch, intentAccuracy, slotPrecision, slotRecall, slotF1, ece,
-/// latency {p50Micros, p90Micros, p99Micros}, byLanguage {LANG: same keys},
+/// `total, passed, exactMatch, intentAccuracy, slotPrecision, slotRecall, slotF1, ece, auroc,
+/// outOfScope, falseAcceptRate, keptRate, latency {p50Micros, p90Micros, p99Micros}, byLanguage {LANG: same keys},
 /// byIntent {INTENT: same keys}, failures [{utterance, language, expected, got}]`.
 public struct EvaluationSummary: Codable, Sendable, Hashable {
     /// Latency percentiles of single parses.
@@ -33,6 +33,14 @@ public struct EvaluationSummary: Codable, Sendable, Hashable {
         public let slotF1: Double
         /// Expected calibration error of the top hypothesis's confidence.
         public let ece: Double
+        /// Area under the ROC curve of that confidence (nil without a right and a wrong hypothesis).
+        public let auroc: Double?
+        /// Requests out of scope among the items.
+        public let outOfScope: Int
+        /// Of those, the share that got an answer.
+        public let falseAcceptRate: Double
+        /// Of the items in scope whose best hypothesis was right, the share understood (not refused).
+        public let keptRate: Double
         /// Latency percentiles.
         public let latency: Latency
 
@@ -46,6 +54,10 @@ public struct EvaluationSummary: Codable, Sendable, Hashable {
             slotRecall = EvaluationSummary.rounded(group.slots.recall)
             slotF1 = EvaluationSummary.rounded(group.slots.f1)
             ece = EvaluationSummary.rounded(group.calibration.expectedCalibrationError)
+            auroc = group.auroc.map(EvaluationSummary.rounded)
+            outOfScope = group.outOfScope
+            falseAcceptRate = EvaluationSummary.rounded(group.falseAcceptRate)
+            keptRate = EvaluationSummary.rounded(group.keptRate)
             let percentiles = group.latency.percentilesMicros([50, 90, 99]).map { ($0 * 10).rounded() / 10 }
             latency = Latency(p50Micros: percentiles[0], p90Micros: percentiles[1], p99Micros: percentiles[2])
         }
@@ -79,6 +91,14 @@ public struct EvaluationSummary: Codable, Sendable, Hashable {
     public let slotF1: Double
     /// Expected calibration error.
     public let ece: Double
+    /// Area under the ROC curve of the top hypothesis's confidence.
+    public let auroc: Double?
+    /// Requests out of scope.
+    public let outOfScope: Int
+    /// Requests out of scope that got an answer, over those requests.
+    public let falseAcceptRate: Double
+    /// Right best hypotheses kept (understood), over right best hypotheses in scope.
+    public let keptRate: Double
     /// Latency percentiles.
     public let latency: Latency
     /// Per language.
@@ -99,6 +119,10 @@ public struct EvaluationSummary: Codable, Sendable, Hashable {
         slotRecall = overall.slotRecall
         slotF1 = overall.slotF1
         ece = overall.ece
+        auroc = overall.auroc
+        outOfScope = overall.outOfScope
+        falseAcceptRate = overall.falseAcceptRate
+        keptRate = overall.keptRate
         latency = overall.latency
         byLanguage = evaluation.byLanguage.mapValues(Group.init)
         byIntent = evaluation.byIntent.mapValues(Group.init)

@@ -33,10 +33,12 @@ public enum TextReport {
             lines += table(["expected", "got", "count"], confusions.map { [$0.expected, $0.predicted, String($0.count)] })
         }
         lines.append("")
-        lines.append("Calibration (ECE \(format(overall.calibration.expectedCalibrationError, 4)); correct = exact match)")
+        lines.append("Calibration (ECE \(format(overall.calibration.expectedCalibrationError, 4))\(overall.auroc.map { ", AUROC \(format($0, 4))" } ?? ""); correct = the best hypothesis an exact match, understood or not)")
         lines += table(["confidence", "items", "mean conf.", "accuracy"], overall.calibration.bins.filter { $0.count > 0 }.map { bin in
             ["\(format(bin.lowerBound, 1))–\(format(bin.upperBound, 1))", String(bin.count), format(bin.meanConfidence, 3), format(bin.accuracy, 3)]
         })
+        lines.append("Refusal: right best hypotheses kept \(percent(overall.keptRate)) (\(overall.rightAndKept) of \(overall.rightAtTop))"
+                     + (overall.outOfScope > 0 ? "; requests out of scope answered \(percent(overall.falseAcceptRate)) (\(overall.falseAccepts) of \(overall.outOfScope))" : ""))
         if evaluation.failureCount > 0 {
             lines.append("")
             let listed = min(shown, evaluation.failures.count)

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Parlance
+import ParlanceEval
+
+struct CalibrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibrate",
+        abstract: "Fit the confidence calibration: the probability that a parse's best hypothesis is right.",
+        discussion: """
+            Parses every test of PATHS (Parlance test files or folders, Corpora/tests/README.md: requests in \
+            scope with their answers, and requests no app can handle, `understood: false`) with the ranking's own \
+            confidence (each request twice: in its language, and with no language given), and fits a logistic regression from the best hypothesis's features \
+            (ConfidenceFeatures: edits, free text, template coverage, how the app was chosen, resolutions, the margin \
+            over rivals) to whether it was right. Each path is parsed with the apps of --apps (default: the sample \
+            apps) and the apps folder it brings (like 'eval'). Writes the calibration to --output (JSON); \
+            'parse --calibration FILE' or EngineOptions.calibration uses it. Fit on requests you will not measure \
+            on: 'parlance eval' on held-out requests gives the calibration's ECE.
+            """)
+
+    @OptionGroup var engineOptions: EngineOptionGroup
+
+    @Option(name: .shortAndLong, help: "The calibration file to write (JSON).")
+    var output: String
+
+    @Option(help: "The L2 penalty on the weights.")
+    var regularization: Double = 1
+
+    @Argument(help: "Parlance test files or folders to fit on.")
+    var paths: [String]
+
+    func run() throws {
+        try reportingErrors {
+            guard !paths.isEmpty else { throw UsageError("missing PATHS: Parlance test files or folders to fit on") }
+            guard regularization.isFinite, regularization >= 0 else { throw UsageError("--regularization \(regularization): expected 0 or more") }
+            var samples: [ConfidenceCalibration.Sample] = []
+            var engines: [String: Engine] = [:]
+            var lines: [String] = []
+            let moment = try engineOptions.referenceMoment()
+            for path in paths {
+                let tests = try UtteranceTest.load(path)
+                let apps = UtteranceTest.appsFolder(of: path).map { [$0] } ?? []
+                let key = apps.joined(separator: "\u{1}")
+                let engine = try engines[key] ?? engineOptions.engine(languages: nil, extraApps: apps, calibrated: false)
+                engines[key] = engine
+                let user = try engineOptions.session(for: engine)
+                var right = 0, outOfScope = 0
+                for test in tests {
+                    if !test.understood { outOfScope += 1 }
+                    // Each request as a caller giving its language reads it, and as one giving none.
+                    for language in Set([test.parseLanguage, nil]) {
+                        let result = engine.parse(test.utterance, language: language, locked: test.locked, user: user, now: test.now ?? moment)
+                        guard result.best != nil else { continue }
+                        let correct = test.mismatch(of: result.best) == nil
+                        if correct && language == test.parseLanguage { right += 1 }
+                        samples.append(ConfidenceCalibration.Sample(features: ConfidenceFeatures(of: result, at: 0, languageGiven: language != nil),
+                                                                    correct: correct))
+                    }
+                }
+                lines.append("\(path): \(tests.count) requests (\(outOfScope) out of scope), best hypothesis right for \(right)")
+            }
+            guard samples.contains(where: \.correct), samples.contains(where: { !$0.correct }) else {
+                throw UsageError("the requests of \(paths.joined(separator: ", ")) give no right and wrong hypotheses both: nothing to fit")
+            }
+            let fitted = ConfidenceCalibration.fit(samples, regularization: regularization,
+                                                   fittedOn: paths.joined(separator: ", ") + " (\(samples.count) best hypotheses)")
+            var calibration = Calibration()
+            for sample in samples { calibration.record(confidence: fitted.probability(sample.features), correct: sample.correct) }
+            do {
+                try fitted.json().write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw UsageError("\(output): cannot write the calibration (\(error.localizedDescription))")
+            }
+            for line in lines { print(line) }
+            print("fitted on \(samples.count) best hypotheses (\(samples.filter(\.correct).count) right); ECE on them \(String(format: "%.4f", calibration.expectedCalibrationError)); written to \(output)")
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Parlance
+import ParlanceEval
+import Testing
+
+/// Issue 39: a confidence that is the probability of being right, refusal of what no app
+/// can handle, a recognizer's n-best list, readable output.
+@Suite struct ConfidenceTests {
+    /// The sample apps and both blind sets' apps: requests out of scope are refused in
+    /// front of every app there is, the hardest case.
+    static let built: Result<Engine, EngineError> = Result { () throws(EngineError) -> Engine in
+        let tests = EngineFixture.corpora.appendingPathComponent("tests")
+        let own = AppLoader.load(tests.appendingPathComponent("blind/apps").path).apps + AppLoader.load(tests.appendingPathComponent("blind-2/apps").path).apps
+        return try Engine(apps: EngineFixture.apps + own, grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
+    }
+
+    static let outOfScope = EngineFixture.corpora.appendingPathComponent("tests/blind-out-of-scope")
+    static let nbest = EngineFixture.corpora.appendingPathComponent("tests/blind-nbest")
+
+    @Test func theBuiltInCalibrationLoads() throws {
+        let calibration = try #require(ConfidenceCalibration.builtIn, "Corpora/calibration/confidence.json is embedded")
+        #expect(calibration.features == ConfidenceFeatures.names)
+        #expect(EngineOptions().calibration == calibration)
+    }
+
+    @Test func confidencesAreProbabilitiesThatNeverRiseDownTheList() throws {
+        let engine = try EngineFixture.engine
+        for (utterance, language) in [("Pay my bill with BillPay", "en"), ("Schick Oma eine Nachricht", "de"), ("Envía un mensaje a Celestra", "es"),
+                                      ("ヨガを始めて", "ja"), ("给老王发消息", "zh-Hans"), ("joue de la musique", "fr")] {
+            let result = engine.parse(utterance, language: language)
+            var previous = 1.0, total = 0.0
+            for hypothesis in result.hypotheses {
+                #expect((0...1).contains(hypothesis.confidence), "\(utterance)")
+                #expect(hypothesis.confidence <= previous + 1e-12, "\(utterance): confidences rise down the list")
+                previous = hypothesis.confidence
+                total += hypothesis.confidence
+            }
+            // Exclusive answers: their probabilities add up to at most 1.
+            #expect(total <= 1 + 1e-9, "\(utterance): \(total)")
+        }
+    }
+
+    @Test func aPlainRequestIsUnderstoodAndItsJSONSaysSo() throws {
+        let engine = try EngineFixture.engine
+        for (utterance, language) in [("Send a message to Sparkle Sparkly saying are you ready for your talk", "en"),
+                                      ("Schick Sparkle Sparkly mit UnicornChat eine Nachricht: bis gleich", "de")] {
+            let result = engine.parse(utterance, language: language)
+            #expect(result.understood, "\(utterance): \(result.best.map { "\($0.intent.name) \($0.confidence)" } ?? "none")")
+            #expect(result.best?.confidence ?? 0 > 0.8)
+            guard case .object(let fields) = result.json else { Issue.record("not an object"); continue }
+            #expect(fields["understood"] == .bool(true))
+        }
+    }
+
+    @Test func requestsNoAppCanHandleAreNotUnderstoodYetListed() throws {
+        let engine = try Self.built.get()
+        var refused = 0
+        let requests = [("tell me a joke", "en"), ("what's the weather like tomorrow", "en"), ("wie spät ist es in Tokio", "de"),
+                        ("¿quién ganó el partido de anoche?", "es"), ("éteins la lumière du salon", "fr"), ("明日の天気は？", "ja"),
+                        ("今天股市怎么样", "zh-Hans")]
+        for (utterance, language) in requests {
+            let result = engine.parse(utterance, language: language)
+            if !result.understood { refused += 1 }
+            guard case .object(let fields) = result.json else { continue }
+            #expect(fields["understood"] == .bool(result.understood))
+        }
+        #expect(refused >= requests.count - 1, "\(refused) of \(requests.count) refused")
+    }
+
+    @Test func theThresholdIsTheCallers() throws {
+        var options = EngineOptions()
+        options.threshold = 0
+        let engine = try Engine(apps: EngineFixture.apps, grammars: EngineFixture.corpora.appendingPathComponent("grammars"), options: options)
+        let result = engine.parse("Pay my bill with BillPay", language: "en")
+        #expect(result.threshold == 0)
+        #expect(result.understood)
+        let strict = ParseResult(utterance: result.utterance, language: result.language, hypotheses: result.hypotheses, threshold: 1)
+        #expect(strict.understood == (result.best?.confidence == 1))
+    }
+
+    @Test func noTwoHypothesesGiveTheSameAnswerAndTheLimitHolds() throws {
+        var options = EngineOptions()
+        options.limit = 2
+        let engine = try Engine(apps: EngineFixture.apps, grammars: EngineFixture.corpora.appendingPathComponent("grammars"), options: options)
+        for utterance in ["Pay my bill", "play some music", "Send a message to Kenji", "book a table"] {
+            let result = engine.parse(utterance, language: "en")
+            #expect(result.hypotheses.count <= 2)
+            let full = try EngineFixture.engine.parse(utterance, language: "en")
+            for (index, a) in full.hypotheses.enumerated() {
+                for b in full.hypotheses[(index + 1)...] {
+                    let same = a.app.bundleIdentifier == b.app.bundleIdentifier && a.intent.name == b.intent.name
+                        && a.parameters.map { $0.values.map(\.value) } == b.parameters.map { $0.values.map(\.value) }
+                        && a.parameters.map { $0.values.map(\.identifier) } == b.parameters.map { $0.values.map(\.identifier) }
+                        && a.parameters.map { $0.values.map(\.resolution.kind) } == b.parameters.map { $0.values.map(\.resolution.kind) }
+                        && a.appSelection.isAmbiguous == b.appSelection.isAmbiguous
+                    #expect(!same, "\(utterance): \(a.intent.name) → \(a.app.displayName) listed twice")
+                }
+            }
+        }
+    }
+
+    @Test func aCalibrationFileRoundTripsAndABadOneNamesItself() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calibration-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let calibration = try #require(ConfidenceCalibration.builtIn)
+        let good = folder.appendingPathComponent("good.json")
+        try calibration.json().write(to: good)
+        #expect(try ConfidenceCalibration(contentsOf: good) == calibration)
+        let cases: [(String, String)] = [
+            ("{", "not a calibration"),
+            (#"{"features": ["ranking"], "weights": [1], "bias": 0}"#, "are not this version's"),
+            ("", "not a calibration"),
+        ]
+        for (text, message) in cases {
+            let bad = folder.appendingPathComponent("bad.json")
+            try Data(text.utf8).write(to: bad)
+            #expect {
+                try ConfidenceCalibration(contentsOf: bad)
+            } throws: { error in
+                "\(error)".contains(bad.path) && "\(error)".contains(message)
+            }
+        }
+    }
+
+    @Test func fittingFindsTheSignal() {
+        // A feature that separates right from wrong gets a positive weight, and the fitted
+        // probabilities match the rates they stand for.
+        var samples: [ConfidenceCalibration.Sample] = []
+        for index in 0..<400 {
+            var values = [Double](repeating: 0, count: ConfidenceFeatures.names.count)
+            values[0] = index % 2 == 0 ? 0.9 : 0.2
+            // Right 90% of the time at 0.9, 20% at 0.2.
+            let correct = index % 2 == 0 ? index % 20 != 0 : index % 10 < 2
+            samples.append(.init(features: ConfidenceFeatures(values: values), correct: correct))
+        }
+        let fitted = ConfidenceCalibration.fit(samples, regularization: 0.01)
+        #expect(fitted.weights[0] > 0)
+        var high = [Double](repeating: 0, count: ConfidenceFeatures.names.count)
+        high[0] = 0.9
+        var low = high
+        low[0] = 0.2
+        #expect(abs(fitted.probability(ConfidenceFeatures(values: high)) - 0.9) < 0.03)
+        #expect(abs(fitted.probability(ConfidenceFeatures(values: low)) - 0.2) < 0.03)
+    }
+
+    /// The held-out requests no app can handle (written blind), with every app loaded: the
+    /// false-accept rate at the default threshold, and the ECE of the best hypothesis's
+    /// confidence over them and the second blind set (held out from the fit too).
+    @Test func heldOutRequestsOutOfScopeAndInScope() throws {
+        let engine = try Self.built.get()
+        let tests = try UtteranceTest.load(Self.outOfScope.path).filter { $0.location.file.hasSuffix("held-out.yaml") }
+        #expect(tests.count >= 300)
+        var accepted: [String] = []
+        var calibration = Calibration()
+        var scores: [ScoredConfidence] = []
+        for test in tests {
+            let result = engine.parse(test.utterance, language: test.parseLanguage)
+            if result.understood { accepted.append("\(test.language) \"\(test.utterance)\" → \(result.best!.intent.name) \(result.best!.confidence)") }
+            calibration.record(confidence: result.best?.confidence ?? 0, correct: false)
+            scores.append(ScoredConfidence(confidence: result.best?.confidence ?? 0, correct: false))
+        }
+        let secondSet = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests/blind-2").path)
+        var right = 0, kept = 0
+        for test in secondSet {
+            let result = engine.parse(test.utterance, language: test.language, locked: test.locked, now: test.now)
+            let correct = test.mismatch(of: result.best) == nil
+            calibration.record(confidence: result.best?.confidence ?? 0, correct: correct)
+            scores.append(ScoredConfidence(confidence: result.best?.confidence ?? 0, correct: correct))
+            if correct {
+                right += 1
+                if result.understood { kept += 1 }
+            }
+        }
+        let falseAccepts = Double(accepted.count) / Double(tests.count)
+        let keptRate = Double(kept) / Double(max(1, right))
+        let auroc = ScoredConfidence.auroc(scores) ?? 0
+        print("held out: \(accepted.count)/\(tests.count) out of scope answered (\(String(format: "%.1f", falseAccepts * 100))%); blind-2 right answers kept \(kept)/\(right) (\(String(format: "%.1f", keptRate * 100))%); ECE \(String(format: "%.4f", calibration.expectedCalibrationError)); AUROC \(String(format: "%.4f", auroc))")
+        for line in accepted.prefix(100) { print("  accepted: \(line)") }
+        // Floors under the level measured when the calibration was fitted (6.5%, 91.5%, 0.051,
+        // 0.957: Corpora/calibration/README.md), so that a regression fails; the goals are 5%, 97%, 0.05, 0.97.
+        #expect(falseAccepts <= 0.08)
+        #expect(keptRate >= 0.90)
+        #expect(calibration.expectedCalibrationError <= 0.06)
+        #expect(auroc >= 0.95)
+    }
+
+    /// Recognizer n-best lists written blind, the right text never first: the engine's
+    /// choice against the recognizer's first text.
+    @Test func nBestListsChooseTheTextTheEngineReads() throws {
+        let engine = try EngineFixture.engine
+        let tests = try UtteranceTest.load(Self.nbest.path)
+        #expect(tests.count >= 150)
+        var chosen = 0, first = 0
+        var misses: [String] = []
+        for test in tests {
+            let alternatives = try #require(test.alternatives)
+            let read = try engine.parse(alternatives: alternatives, language: test.language, locked: test.locked, now: test.now)
+            if test.mismatch(of: read.best?.best) == nil { chosen += 1 } else {
+                misses.append("\(test.language) \(alternatives.map(\.text)) → #\((read.chosen ?? -1) + 1)")
+            }
+            if test.mismatch(of: engine.parse(alternatives[0].text, language: test.language, locked: test.locked, now: test.now).best) == nil { first += 1 }
+        }
+        print("n-best: the chosen alternative right for \(chosen)/\(tests.count); the recognizer's first text right for \(first)/\(tests.count)")
+        for miss in misses.prefix(60) { print("  ✗ \(miss)") }
+        // Measured 155/170 (91.2%) against 72/170 for the recognizer's first text; the goal is 90%.
+        #expect(chosen > first)
+        #expect(Double(chosen) / Double(tests.count) >= 0.88)
+    }
+
+    @Test func badAlternativesAreErrorsOrAnswersNeverCrashes() throws {
+        let engine = try EngineFixture.engine
+        #expect(try engine.parse(alternatives: []).chosen == nil)
+        #expect(throws: AlternativesError.self) { try engine.parse(alternatives: [.init(text: "pay my bill", confidence: 1.5)]) }
+        #expect(throws: AlternativesError.self) { try engine.parse(alternatives: [.init(text: "pay my bill", confidence: .nan)]) }
+        // Thousands of alternatives: the first Engine.maxAlternatives are read.
+        let many = (0..<5000).map { RecognitionAlternative(text: "pay my bill \($0 % 7)", confidence: 0.5) }
+        let read = try engine.parse(alternatives: many, language: "en")
+        #expect(read.alternatives.count == Engine.maxAlternatives)
+        // Mixed scripts and empty texts.
+        let mixed = try engine.parse(alternatives: [.init(text: "", confidence: 0.9), .init(text: "给Sparkle Sparkly发消息 bitte", confidence: 0.8),
+                                                    .init(text: "Pay my bill with BillPay", confidence: 0.7)])
+        #expect(mixed.chosen != 0)
+    }
+}
