@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "ParlanceDateTimeTests", dependencies: ["ParlanceDateTime", "ParlanceTestSupport", .product(name: "Yams", package: "Yams")],
                     exclude: ["Readings"]),
         .testTarget(name: "ParlanceGrammarTests", dependencies: ["ParlanceGrammar", "ParlanceTestSupport"]),
-        .testTarget(name: "ParlanceTests", dependencies: ["Parlance", "ParlanceTestSupport"]),
+        .testTarget(name: "ParlanceTests", dependencies: ["Parlance", "ParlanceEval", "ParlanceTestSupport"]),
         .testTarget(name: "ParlanceEvalTests", dependencies: ["ParlanceEval", "Parlance", "ParlanceTraining", "ParlanceTestSupport"]),
         // Its fixtures are read from the source folder (#filePath), not bundled.
         .testTarget(name: "ParlanceTrainingTests", dependencies: ["ParlanceTraining", "ParlanceTestSupport"], exclude: ["Fixtures"]),

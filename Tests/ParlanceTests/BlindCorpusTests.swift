@@ -30,7 +30,12 @@ import Testing
 
     /// The least share of exact matches, dates and times aside, with the language given and
     /// not, per set.
-    static func floor(_ set: URL, languageGiven: Bool) -> Double { set == second ? 0.72 : 0.82 }
+    ///
+    /// Since issue 39 a right answer whose confidence is below the threshold (not
+    /// understood) fails too: at the default threshold the second set's rate went from
+    /// 75.5% to 69.8% with the language given (68.3% without), the first set's from 87.7% to
+    /// 84.0% (83.5%): refusing what no app can handle costs some right answers (Corpora/calibration).
+    static func floor(_ set: URL, languageGiven: Bool) -> Double { set == second ? 0.66 : 0.82 }
 
     /// A test's kind: the tag its note starts with ("[custom-intent] …").
     static func kind(_ test: UtteranceTest) -> String {

@@ -127,6 +127,88 @@ if let at = arguments.firstIndex(of: "--blind") {
     exit(0)
 }
 
+// --nbest: what reading a recognizer's n-best list costs, and what calibrating the
+// confidence costs. The lists of Corpora/tests/blind-nbest (written blind, 2–5
+// alternatives) and, per language, a list of ten of its distinct texts, each timed as an
+// n-best list against one parse of its first text (9 rounds, medians per list); then the
+// blind requests (Corpora/tests/blind and blind-2, language given) parsed by two engines
+// alike but for EngineOptions.calibration, alternating request by request, 9 rounds: the
+// median of the per-request differences.
+if arguments.contains("--nbest") {
+    let clock = ContinuousClock()
+    let engine = try Engine(apps: AppLoader.load(corpora.appendingPathComponent("apps").path).apps, grammars: corpora.appendingPathComponent("grammars"))
+    let lists = try UtteranceTest.load(corpora.appendingPathComponent("tests/blind-nbest").path).compactMap { test in
+        test.alternatives.map { (language: test.language, alternatives: $0) }
+    }
+    var byLanguage: [String: [String]] = [:]
+    for list in lists { for text in list.alternatives.map(\.text) where !(byLanguage[list.language] ?? []).contains(text) { byLanguage[list.language, default: []].append(text) } }
+    let tens = byLanguage.keys.sorted().map { language in
+        (language: language, alternatives: byLanguage[language]!.prefix(10).enumerated().map { RecognitionAlternative(text: $0.element, confidence: 1 - Double($0.offset) / 20) })
+    }
+    // Per list: the list's time over the sum of its texts' single parses (what reading them
+    // one by one would cost: the overhead of the n-best reading), and over one average
+    // single parse of its texts (the "ten alternatives cost ≤ 10× one").
+    func ratios(_ lists: [(language: String, alternatives: [RecognitionAlternative])]) throws -> (overSum: [Double], overOne: [Double], list: [Double]) {
+        var overSum: [Double] = [], overOne: [Double] = [], listTimes: [Double] = []
+        for list in lists {
+            _ = try engine.parse(alternatives: list.alternatives, language: list.language)   // warm
+            var many: [Double] = [], singles: [Double] = []
+            for _ in 0..<9 {
+                var start = clock.now
+                _ = try engine.parse(alternatives: list.alternatives, language: list.language)
+                many.append(micros(clock.now - start))
+                var sum = 0.0
+                for alternative in Set(list.alternatives.map(\.text)) {
+                    start = clock.now
+                    _ = engine.parse(alternative, language: list.language)
+                    sum += micros(clock.now - start)
+                }
+                singles.append(sum)
+            }
+            let (m, s) = (many.sorted()[4], singles.sorted()[4])
+            listTimes.append(m)
+            overSum.append(m / max(s, 0.001))
+            overOne.append(m / max(s / Double(Set(list.alternatives.map(\.text)).count), 0.001))
+        }
+        return (overSum.sorted(), overOne.sorted(), listTimes.sorted())
+    }
+    let blindNBest = try ratios(lists)
+    let ten = try ratios(tens)
+    print(String(format: "n-best lists of Corpora/tests/blind-nbest (%d, 2–5 alternatives): list p50 %.1f µs, p99 %.1f µs; over the sum of its texts' single parses p50 %.2f×, max %.2f×; over one average single parse p50 %.2f×, max %.2f×",
+                 lists.count, percentile(blindNBest.list, 0.5), percentile(blindNBest.list, 0.99), percentile(blindNBest.overSum, 0.5),
+                 blindNBest.overSum.last ?? 0, percentile(blindNBest.overOne, 0.5), blindNBest.overOne.last ?? 0))
+    print(String(format: "ten alternatives (%d lists, one per language): list p50 %.1f µs, max %.1f µs; over the sum of single parses p50 %.2f×, max %.2f×; over one average single parse p50 %.2f×, max %.2f× (goal ≤ 10×)",
+                 tens.count, percentile(ten.list, 0.5), ten.list.last ?? 0, percentile(ten.overSum, 0.5), ten.overSum.last ?? 0,
+                 percentile(ten.overOne, 0.5), ten.overOne.last ?? 0))
+    var plainOptions = EngineOptions()
+    plainOptions.calibration = nil
+    let plain = try Engine(apps: engine.apps, grammars: corpora.appendingPathComponent("grammars"), options: plainOptions)
+    let requests = try UtteranceTest.load(corpora.appendingPathComponent("tests/blind").path) + UtteranceTest.load(corpora.appendingPathComponent("tests/blind-2").path)
+    var differences: [Double] = []
+    var calibratedTimes: [Double] = []
+    for request in requests { _ = engine.parse(request.utterance, language: request.parseLanguage); _ = plain.parse(request.utterance, language: request.parseLanguage) }
+    for request in requests {
+        var with: [Double] = [], without: [Double] = []
+        for _ in 0..<9 {
+            var start = clock.now
+            _ = engine.parse(request.utterance, language: request.parseLanguage, locked: request.locked)
+            with.append(micros(clock.now - start))
+            start = clock.now
+            _ = plain.parse(request.utterance, language: request.parseLanguage, locked: request.locked)
+            without.append(micros(clock.now - start))
+        }
+        with.sort()
+        without.sort()
+        calibratedTimes.append(with[4])
+        differences.append(with[4] - without[4])
+    }
+    differences.sort()
+    calibratedTimes.sort()
+    print(String(format: "calibration (%d blind requests, language given): parse p50 %.1f µs with it; added p50 %.2f µs, p90 %.2f µs",
+                 requests.count, percentile(calibratedTimes, 0.5), percentile(differences, 0.5), percentile(differences, 0.9)))
+    exit(0)
+}
+
 // --dates [FOLDER...]: what reading dates adds to a parse. The requests of the folders
 // (the blind sets by default: Corpora/tests/blind and blind-2, with their apps), their
 // language given, parsed by two engines alike but for EngineOptions.readsDates, the two

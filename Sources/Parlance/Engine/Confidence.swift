@@ -1,6 +1,7 @@
 import Foundation
 import ParlanceCorpora
 import ParlanceGrammar
+import ParlanceText
 
 /// What the calibrated confidence of a hypothesis is computed from: numbers the ranking
 /// already knows (``ReadingKey``, the grammar's ``RankingKey``), how the app was chosen, how
@@ -33,6 +34,8 @@ public struct ConfidenceFeatures: Sendable, Hashable {
         "hasRival",              // 1: another app or intent is among the hypotheses
         "languageGiven",         // 1: the caller gave the language
         "letters",               // log(1 + letters of the utterance)
+        "unknownShare",          // letters in words no template of the language spells and no value or app name takes, over letters
+        "learnedUnknownShare",   // the same for a learned reading, 0 for a template's
     ]
 
     /// One value per name of ``names``.
@@ -43,16 +46,21 @@ public struct ConfidenceFeatures: Sendable, Hashable {
         self.values = values
     }
 
-    /// The features of hypothesis `index` of a parse made without calibration
+    /// The features of hypothesis `index` of a parse made by `engine` without calibration
     /// (``EngineOptions/calibration`` nil: the confidences are the ranking's own), what
     /// `parlance calibrate` fits on.
-    public init(of result: ParseResult, at index: Int, languageGiven: Bool) {
-        self.init(of: result.hypotheses, at: index, letters: Self.letters(of: result.utterance), languageGiven: languageGiven)
+    public init(of result: ParseResult, at index: Int, languageGiven: Bool, engine: Engine) {
+        let hypothesis = result.hypotheses[index]
+        let text = Engine.readableText(of: result.utterance) ?? result.utterance
+        let unknown = engine.model(for: hypothesis.language).map { model in
+            Engine.unknownLetters(of: hypothesis, tokens: model.compiled.tokenize(text), grammar: model.compiled)
+        } ?? 0
+        self.init(of: result.hypotheses, at: index, letters: Self.letters(of: text), unknownLetters: unknown, languageGiven: languageGiven)
     }
 
     /// The features of hypothesis `index` of `hypotheses` (ranked, with their ranking
     /// confidences), read from `text` with the language given or not.
-    init(of hypotheses: [IntentHypothesis], at index: Int, letters: Int, languageGiven: Bool) {
+    init(of hypotheses: [IntentHypothesis], at index: Int, letters: Int, unknownLetters: Int, languageGiven: Bool) {
         let h = hypotheses[index]
         let ranking = h.match.ranking
         let share = { (count: Int) in letters > 0 ? min(1, Double(count) / Double(letters)) : 0 }
@@ -78,6 +86,7 @@ public struct ConfidenceFeatures: Sendable, Hashable {
             .filter { $0.intent.name != h.intent.name || ($0.app.bundleIdentifier != h.app.bundleIdentifier && !h.appSelection.isAmbiguous) }
             .map(\.confidence).max()
         func capped(_ value: Int, _ cap: Int) -> Double { Double(min(max(0, value), cap)) }
+        let learned: Double = h.match.template.location.file == LearnedReading.template.location.file ? 1 : 0
         values = [
             h.confidence,
             capped(ranking.wordEdits, 3),
@@ -88,7 +97,7 @@ public struct ConfidenceFeatures: Sendable, Hashable {
             capped(ranking.skippedWords, 3),
             capped(h.reading.guessed, 3),
             capped(h.reading.missing, 3),
-            h.match.template.location.file == LearnedReading.template.location.file ? 1 : 0,
+            learned,
             example,
             mentioned,
             ambiguous,
@@ -101,6 +110,8 @@ public struct ConfidenceFeatures: Sendable, Hashable {
             rival == nil ? 0 : 1,
             languageGiven ? 1 : 0,
             log(1 + Double(letters)),
+            share(unknownLetters),
+            learned * share(unknownLetters),
         ]
     }
 
@@ -286,7 +297,7 @@ extension Engine {
     /// intent and values: the first kept), at most ``EngineOptions/limit``, and each
     /// confidence the calibrated probability that it is right (``ConfidenceCalibration``),
     /// never more than the one before it nor more than what those before it leave of 1.
-    func finished(_ hypotheses: [IntentHypothesis], text: String, languageGiven: Bool) -> [IntentHypothesis] {
+    func finished(_ hypotheses: [IntentHypothesis], text: String, languageGiven: Bool, memo: Reader.Memo) -> [IntentHypothesis] {
         var kept: [IntentHypothesis] = []
         for hypothesis in hypotheses where !kept.contains(where: { $0.isSameAnswer(as: hypothesis) }) {
             kept.append(hypothesis)
@@ -294,7 +305,13 @@ extension Engine {
         }
         guard let calibration = options.calibration, !kept.isEmpty else { return kept }
         let letters = ConfidenceFeatures.letters(of: text)
-        let features = kept.indices.map { ConfidenceFeatures(of: kept, at: $0, letters: letters, languageGiven: languageGiven) }
+        let features = kept.indices.map { index in
+            // (A hypothesis's language is its model's tag, as written: no tag to parse.)
+            let unknown = models.first(where: { $0.tag == kept[index].language }).map { model in
+                Engine.unknownLetters(of: kept[index], tokens: memo.tokens(of: text, in: model), grammar: model.compiled)
+            } ?? 0
+            return ConfidenceFeatures(of: kept, at: index, letters: letters, unknownLetters: unknown, languageGiven: languageGiven)
+        }
         var previous = 1.0, left = 1.0
         return kept.indices.map { index in
             let p = max(0, min(calibration.probability(features[index]), previous, left))
@@ -302,6 +319,31 @@ extension Engine {
             left -= p
             return kept[index].with(confidence: p)
         }
+    }
+}
+
+extension Engine {
+    /// The letters of `tokens` in words that no template of `grammar` spells
+    /// (``CompiledGrammar/spellsWord(_:)``) and that no value of `hypothesis`, no slot of its
+    /// match and no app name it mentions takes: words the reading leaves unaccounted for
+    /// ("delete" in "delete the Road Trip playlist from Tempo" read as adding to it).
+    static func unknownLetters(of hypothesis: IntentHypothesis, tokens: TokenizedText, grammar: CompiledGrammar) -> Int {
+        var covered = hypothesis.match.slots.compactMap(\.span)
+        for parameter in hypothesis.parameters { covered += parameter.values.compactMap(\.span) }
+        // A template's reading holds the app's name in a slot; a learned reading names the app
+        // outside its slots, so its words are looked for (rarely: learned readings are few).
+        if case .mentioned(let said) = hypothesis.appSelection, !said.isEmpty,
+           !hypothesis.match.slots.contains(where: { $0.text == said }), let found = tokens.text.range(of: said) {
+            let start = tokens.text.unicodeScalars.distance(from: tokens.text.startIndex, to: found.lowerBound)
+            covered.append(start..<(start + said.unicodeScalars.count))
+        }
+        var unknown = 0
+        for unit in tokens.units where !covered.contains(where: { $0.overlaps(unit.scalarRange) }) {
+            let scalars = tokens.normalizedScalars(of: unit)
+            guard scalars.contains(where: \.properties.isAlphabetic), !grammar.spellsWord(scalars) else { continue }
+            unknown += scalars.count
+        }
+        return unknown
     }
 }
 

@@ -43,6 +43,10 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
 
     public var description: String {
         var lines = ["utterance: \(result.utterance)", "language: \(result.language ?? "none matched")"]
+        if let best = result.best {
+            let against = "the best hypothesis's confidence \(String(format: "%.3f", best.confidence)) against the threshold \(String(format: "%.3f", result.threshold))"
+            lines.append(result.understood ? "understood: \(against)" : "not understood: \(against) (a request no app can handle, or one too unclear to act on)")
+        }
         lines += notes.map { "note: \($0)" }
         if languages.count > 1 {
             lines.append("languages: " + languages.map {
