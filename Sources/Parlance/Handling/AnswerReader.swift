@@ -14,7 +14,7 @@ import ParlanceVocabulary
 /// Words are compared after the tokenizer's normalization (case, width, diacritics where
 /// the language folds them, katakana as hiragana), as keys: the normalized words joined by
 /// a space, or by nothing in a language written without spaces (ja, zh), so that
-/// 「やめて」 is 「やめて」 however it is segmented. A closed answer (cancel, yes, no, an
+/// 「やめて」 is 「やめて」 however it is segmented (Latin words there keep their space). A closed answer (cancel, yes, no, an
 /// ordinal, a number) is matched whole, as said and with the data file's fillers removed
 /// from either end ("the second one" → "second", 「キャンセルでお願いします」 → 「キャンセル」):
 /// "stop by the store" is a message, not a cancel.
@@ -40,6 +40,9 @@ public struct AnswerReader: Sendable {
     let fillers: [String]
     /// Fillers of one word, dropped anywhere when matching parts of options.
     let fillerWords: Set<String>
+    /// Elided fillers ("l'", "d'"), stripped from the front of a word when matching parts of
+    /// options ("d'Elm" → "elm").
+    let elisions: [String]
     /// Ordinal key → position, 1-based (``DialogueTexts/AnswerWords/lastPosition`` for the last).
     let ordinals: [String: Int]
     let numbers: [String: Int]
@@ -62,6 +65,7 @@ public struct AnswerReader: Sendable {
         fillers = keys(words.fillers).sorted { $0.count > $1.count || ($0.count == $1.count && $0 < $1) }
         // (A filler of several words is dropped only at either end, as a whole.)
         fillerWords = Set(words.fillers.map { Self.words(of: $0, tokenizer: tokenizer) }.filter { $0.count == 1 }.map { $0[0] })
+        elisions = words.fillers.filter { $0.hasSuffix("'") || $0.hasSuffix("’") }.map { tokenizer.normalizer.normalize($0) }
         var ordinals: [String: Int] = [:]
         for (position, phrases) in words.ordinals { for key in keys(phrases) where ordinals[key] == nil { ordinals[key] = position } }
         self.ordinals = ordinals
@@ -109,7 +113,7 @@ public struct AnswerReader: Sendable {
         let tokens = tokenizer.tokenize(text)
         guard !tokens.tokens.isEmpty, tokens.tokens.count <= Self.longestChoice * 4 else { return .none }
         let answer = tokens.tokens.map { tokens.normalized($0) }
-        let cores = cores(of: answer.joined(separator: separator))
+        let cores = cores(of: separator.isEmpty ? Self.joinUnspaced(answer) : answer.joined(separator: " "))
         // 1. A whole name.
         let names = options.map { $0.map(key) }
         let whole = names.indices.filter { index in names[index].contains { name in cores.contains(name) } }
@@ -128,12 +132,12 @@ public struct AnswerReader: Sendable {
     }
 
     private func parts(answer: [String], cores: [String], options: [[String]]) -> Choice {
-        let content = answer.filter { !fillerWords.contains($0) }
+        let content = answer.map(withoutElision).filter { !fillerWords.contains($0) }
         guard !content.isEmpty, content.count <= Self.longestChoice else { return .none }
         // Per option: (how well, lower is better; words matched; edits).
         var scores: [(tier: Int, matched: Int, edits: Int)] = []
         for names in options {
-            let words = Set(names.flatMap { Self.words(of: $0, tokenizer: tokenizer) })
+            let words = Set(names.flatMap { Self.words(of: $0, tokenizer: tokenizer).map(withoutElision) })
             var matched = 0, edits = 0, exact = 0
             for word in content {
                 if words.contains(word) {
@@ -166,6 +170,11 @@ public struct AnswerReader: Sendable {
         return chosen.count == 1 ? .option(chosen[0]) : .ambiguous(chosen)
     }
 
+    private func withoutElision(_ word: String) -> String {
+        for elision in elisions where word.count > elision.count && word.hasPrefix(elision) { return String(word.dropFirst(elision.count)) }
+        return word
+    }
+
     /// The number a core says through a number form ("number {n}", 「{n}番目」, "第{n}个"),
     /// {n} being digits or a number word.
     private func number(in core: String) -> Int? {
@@ -181,6 +190,8 @@ public struct AnswerReader: Sendable {
                 guard middle.hasSuffix(tail) else { continue }
                 middle = middle.dropLast(tail.count)
             }
+            middle = middle.drop { $0 == " " }
+            while middle.last == " " { middle = middle.dropLast() }
             guard !middle.isEmpty else { continue }
             if middle.count <= 4, middle.allSatisfy(\.isASCII), let value = Int(middle) { return value }
             if let value = numbers[String(middle)] { return value }
@@ -194,8 +205,32 @@ public struct AnswerReader: Sendable {
     func key(_ text: String) -> String { Self.key(tokenizer: tokenizer)(text) }
 
     static func key(tokenizer: Tokenizer) -> (String) -> String {
-        let separator = tokenizer.language.isSpaceDelimited ? " " : ""
-        return { text in words(of: text, tokenizer: tokenizer).joined(separator: separator) }
+        if tokenizer.language.isSpaceDelimited { return { text in words(of: text, tokenizer: tokenizer).joined(separator: " ") } }
+        return { text in joinUnspaced(words(of: text, tokenizer: tokenizer)) }
+    }
+
+    /// Words joined as a key of an unspaced language: with nothing between them, but words
+    /// of a spaced script keep a space ("never mind", "oak street" in a Japanese answer), so
+    /// that "in" is not stripped from "incorrect".
+    static func joinUnspaced(_ words: [String]) -> String {
+        var key = ""
+        for word in words {
+            if let last = key.unicodeScalars.last, let first = word.unicodeScalars.first, isSpacedWord(last), isSpacedWord(first) { key += " " }
+            key += word
+        }
+        return key
+    }
+
+    /// Whether `scalar` belongs to a word of a script written with spaces (Latin, Greek,
+    /// Cyrillic… and digits): below the CJK blocks.
+    static func isSpacedWord(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x2E80 && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+    }
+
+    /// Whether `a` and `b` would be cut inside one word of a spaced script.
+    private static func cutsWord(_ a: Character?, _ b: Character?) -> Bool {
+        guard let a = a?.unicodeScalars.last, let b = b?.unicodeScalars.first else { return false }
+        return isSpacedWord(a) && isSpacedWord(b)
     }
 
     static func words(of text: String, tokenizer: Tokenizer) -> [String] {
@@ -221,8 +256,14 @@ public struct AnswerReader: Sendable {
     private func stripOneFiller(_ key: String) -> String? {
         for filler in fillers {
             if separator.isEmpty {
-                if key.count > filler.count, key.hasPrefix(filler) { return String(key.dropFirst(filler.count)) }
-                if key.count > filler.count, key.hasSuffix(filler) { return String(key.dropLast(filler.count)) }
+                if key.count > filler.count, key.hasPrefix(filler) {
+                    let rest = key.dropFirst(filler.count)
+                    if !Self.cutsWord(filler.last, rest.first) { return String(rest.drop { $0 == " " }) }
+                }
+                if key.count > filler.count, key.hasSuffix(filler) {
+                    let rest = key.dropLast(filler.count)
+                    if !Self.cutsWord(rest.last, filler.first) { return String(rest.reversed().drop { $0 == " " }.reversed()) }
+                }
             } else {
                 if key.hasPrefix(filler + " ") { return String(key.dropFirst(filler.count + 1)) }
                 if key.hasSuffix(" " + filler) { return String(key.dropLast(filler.count + 1)) }
