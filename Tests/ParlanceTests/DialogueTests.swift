@@ -294,6 +294,24 @@ import Testing
         #expect(end.reason == .declined)
     }
 
+    /// On a locked device the user is asked to unlock first, in the language: yes goes on,
+    /// no ends the dialogue, anything else asks again for yes or no.
+    @Test func unlockingIsAskedInTheLanguage() async throws {
+        let engine = try EngineFixture.engine
+        let hypothesis = try #require(engine.parse("Bezahle meine Rechnung", language: "de", locked: true).best)
+        let interaction = Interaction(engine: engine, hypothesis: hypothesis, handler: Recorder())
+        let unlock = try #require(Self.question(await interaction.start()))
+        #expect(unlock.kind == .unlock)
+        #expect(unlock.prompt == "BillPay braucht ein entsperrtes Gerät. Ist es entsperrt?")
+        let again = try #require(Self.question(await interaction.answer("vielleicht")))
+        #expect(again.prompt == "Entschuldigung, ja oder nein? BillPay braucht ein entsperrtes Gerät. Ist es entsperrt?")
+        guard case .choose = try #require(Self.question(await interaction.answer("ja"))).kind else { Issue.record("expected a choice"); return }
+
+        let declining = Interaction(engine: engine, hypothesis: hypothesis, handler: Recorder())
+        _ = await declining.start()
+        #expect(Self.cancellation(await declining.answer("nein"))?.reason == .declined)
+    }
+
     // MARK: Unsupported values
 
     /// A value the app does not know has a way out: which one then, or cancel; repeated
