@@ -7,17 +7,18 @@ import ParlanceVocabulary
 /// ```swift
 /// let reader = AnswerReader(texts: try DialogueTexts.builtIn(for: "de"), tokenizer: try Tokenizer(language: Language("de")))
 /// reader.isCancel("Vergiss es")                                        // true
-/// reader.yesOrNo("ja, genau")                                          // nil: not one of the words
+/// reader.yesOrNo("Ja, genau!")                                         // true
+/// reader.yesOrNo("vielleicht")                                         // nil: neither
 /// reader.choice("die zweite", among: [["12 Oak Street"], ["48 Elm Avenue"]])  // .option(1)
 /// ```
 ///
 /// Words are compared after the tokenizer's normalization (case, width, diacritics where
 /// the language folds them, katakana as hiragana), as keys: the normalized words joined by
 /// a space, or by nothing in a language written without spaces (ja, zh), so that
-/// 「やめて」 is 「やめて」 however it is segmented (Latin words there keep their space). A closed answer (cancel, yes, no, an
-/// ordinal, a number) is matched whole, as said and with the data file's fillers removed
-/// from either end ("the second one" → "second", 「キャンセルでお願いします」 → 「キャンセル」):
-/// "stop by the store" is a message, not a cancel.
+/// 「やめて」 is 「やめて」 however it is segmented (Latin words there keep their space). A
+/// closed answer (cancel, yes, no, an ordinal, a number) is matched whole, as said and with
+/// the data file's fillers removed from either end ("the second one" → "second",
+/// 「キャンセルでお願いします」 → 「キャンセル」): "stop by the store" is a message, not a cancel.
 public struct AnswerReader: Sendable {
     /// What an answer chose.
     public enum Choice: Sendable, Hashable {
