@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "ParlanceVocabulary", dependencies: ["ParlanceText", "CSQLite"]),
         // tokens → grammar: the Home Assistant intents template language, its YAML files and corpus.
         .target(name: "ParlanceGrammar", dependencies: ["ParlanceText", .product(name: "Yams", package: "Yams")]),
-        // The built-in grammars, sample apps and test corpus (Corpora/grammars, apps, tests),
+        // The built-in grammars, sample apps, test corpus and dialogue words (Corpora/grammars, apps, tests, dialogue),
         // embedded in the binary by the EmbedCorpora plugin: an installed binary or a dependent package
         // needs no checkout beside it.
         .target(name: "ParlanceCorpora", dependencies: ["ParlanceText"], plugins: ["EmbedCorpora"]),

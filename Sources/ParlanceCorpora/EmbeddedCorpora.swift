@@ -1,8 +1,9 @@
 import Foundation
 import ParlanceText
 
-/// The built-in grammars (`Corpora/grammars`), the sample apps (`Corpora/apps`) and the
-/// test corpus (`Corpora/tests`, the default of `parlance eval --format parlance`), embedded in the binary when it is built (the EmbedCorpora plugin), so that an installed
+/// The built-in grammars (`Corpora/grammars`), the sample apps (`Corpora/apps`), the
+/// test corpus (`Corpora/tests`, the default of `parlance eval --format parlance`), the
+/// date-and-time vocabularies (`Corpora/datetime`) and the dialogue's words (`Corpora/dialogue`), embedded in the binary when it is built (the EmbedCorpora plugin), so that an installed
 /// `parlance` or a package depending on Parlance has them without the repository beside it.
 ///
 /// The loaders read folders, so the files are written out once into a folder named by

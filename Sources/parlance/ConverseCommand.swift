@@ -36,8 +36,11 @@ struct ConverseCommand: AsyncParsableCommand {
         abstract: "Run SiriKit's resolve → confirm → handle dialogue in the terminal.",
         discussion: """
         Type an utterance; Parlance asks what it needs (which one? did you mean? what should \
-        the message say?) and a handler prints what the app would do. An empty line or end \
-        of input quits.
+        the message say? shall I go ahead?) in the utterance's language, and a handler prints \
+        what the app would do (it asks you to confirm payments, as Siri does). Answer a choice \
+        by number ("2"), ordinal ("the second one", 2番目) or part of an option ("elm"); a \
+        confirmation with yes or no in the language. "cancel" (abbrechen, やめて, 算了…) \
+        ends the dialogue and the command; so do an empty line and the end of input.
         """
     )
 
@@ -58,6 +61,14 @@ struct ConverseCommand: AsyncParsableCommand {
             let engine = try engineOptions.engine(languages: nil)
             try Input.requireGrammar(language, in: engine)
             let user = try engineOptions.session(for: engine)
+            // Every language's dialogue file is read before the first question: a malformed
+            // one is an error naming the file and key, not a failure mid-dialogue.
+            var readers: [(texts: DialogueTexts, reader: AnswerReader)] = []
+            for tag in [language ?? "en"] + engine.languages {
+                let texts = try DialogueTexts.builtIn(for: tag)
+                readers.append((texts, AnswerReader(texts: texts, tokenizer: try Tokenizer(language: Language(tag)))))
+            }
+            let texts = readers[0].texts
             var pending = utterance
             while true {
                 let text: String
@@ -66,12 +77,17 @@ struct ConverseCommand: AsyncParsableCommand {
                     pending = nil
                 } else {
                     print("> ", terminator: "")
-                    guard let line = readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+                    guard let line = Self.readAnswer() else { return }
                     text = line
                 }
+                if let cancelled = readers.first(where: { $0.reader.isCancel(text) }) {
+                    print(cancelled.texts.message(.cancelled))
+                    return
+                }
                 let result = engine.parse(text, language: language, locked: locked, user: user, now: try engineOptions.referenceMoment())
-                guard let best = result.best else {
-                    print("Sorry, I didn't understand that.")
+                // A request below the confidence threshold is one no app should act on.
+                guard let best = result.understoodBest else {
+                    print(texts.message(.notUnderstood))
                     continue
                 }
                 print("[\(best.app.displayName) · \(best.intent.name)]")
@@ -80,14 +96,17 @@ struct ConverseCommand: AsyncParsableCommand {
                 while case .question(let question) = step {
                     print(question.prompt)
                     print("? ", terminator: "")
-                    guard let answer = readLine() else { return }
+                    guard let answer = Self.readAnswer() else { return }
                     step = await interaction.answer(answer)
                 }
                 switch step {
                 case .finished(let response):
-                    print("→ \(response.code)\(response.message.map { ": \($0)" } ?? "")")
+                    print("→ \(response.code): \(response.message ?? interaction.texts?.message(.done) ?? "")")
                 case .failed(let response):
                     print("✗ \(response.code)\(response.message.map { ": \($0)" } ?? "")")
+                case .cancelled(let cancellation):
+                    print(cancellation.message)
+                    if cancellation.reason == .cancelled { return }
                 case .question:
                     break
                 }
@@ -98,10 +117,22 @@ struct ConverseCommand: AsyncParsableCommand {
             throw Diagnostics.fail("\(error)")
         }
     }
+
+    /// A line of standard input; nil at the end of input or for an empty line (both end
+    /// the command).
+    static func readAnswer() -> String? {
+        guard let line = readLine(), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return line
+    }
 }
 
-/// A handler that says what the app would do.
+/// A handler that says what the app would do. It asks the user to confirm a payment before
+/// handling it, as Siri does before money moves.
 struct PrintingHandler: IntentHandler {
+    func confirm(_ intent: ResolvedIntent) async -> IntentResponse {
+        intent.intent.domain == .payments ? IntentResponse(.userConfirmationRequired) : IntentResponse(.ready)
+    }
+
     func handle(_ intent: ResolvedIntent) async -> IntentResponse {
         var parts: [String] = []
         for parameter in intent.parameters {
