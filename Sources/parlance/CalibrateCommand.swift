@@ -53,7 +53,7 @@ struct CalibrateCommand: ParsableCommand {
                         guard result.best != nil else { continue }
                         let correct = test.mismatch(of: result.best) == nil
                         if correct && language == test.parseLanguage { right += 1 }
-                        samples.append(ConfidenceCalibration.Sample(features: ConfidenceFeatures(of: result, at: 0, languageGiven: language != nil, engine: engine),
+                        samples.append(ConfidenceCalibration.Sample(features: ConfidenceFeatures(of: result, at: 0, languageGiven: language != nil),
                                                                     correct: correct))
                     }
                 }

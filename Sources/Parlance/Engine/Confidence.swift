@@ -1,7 +1,6 @@
 import Foundation
 import ParlanceCorpora
 import ParlanceGrammar
-import ParlanceText
 
 /// What the calibrated confidence of a hypothesis is computed from: numbers the ranking
 /// already knows (``ReadingKey``, the grammar's ``RankingKey``), how the app was chosen, how
@@ -34,8 +33,6 @@ public struct ConfidenceFeatures: Sendable, Hashable {
         "hasRival",              // 1: another app or intent is among the hypotheses
         "languageGiven",         // 1: the caller gave the language
         "letters",               // log(1 + letters of the utterance)
-        "unknownShare",          // letters in words no template of the language spells and no value or app name takes, over letters
-        "learnedUnknownShare",   // the same for a learned reading, 0 for a template's
     ]
 
     /// One value per name of ``names``.
@@ -46,21 +43,17 @@ public struct ConfidenceFeatures: Sendable, Hashable {
         self.values = values
     }
 
-    /// The features of hypothesis `index` of a parse made by `engine` without calibration
+    /// The features of hypothesis `index` of a parse made without calibration
     /// (``EngineOptions/calibration`` nil: the confidences are the ranking's own), what
     /// `parlance calibrate` fits on.
-    public init(of result: ParseResult, at index: Int, languageGiven: Bool, engine: Engine) {
-        let hypothesis = result.hypotheses[index]
+    public init(of result: ParseResult, at index: Int, languageGiven: Bool) {
         let text = Engine.readableText(of: result.utterance) ?? result.utterance
-        let unknown = engine.model(for: hypothesis.language).map { model in
-            Engine.unknownLetters(of: hypothesis, tokens: model.compiled.tokenize(text), grammar: model.compiled)
-        } ?? 0
-        self.init(of: result.hypotheses, at: index, letters: Self.letters(of: text), unknownLetters: unknown, languageGiven: languageGiven)
+        self.init(of: result.hypotheses, at: index, letters: Self.letters(of: text), languageGiven: languageGiven)
     }
 
     /// The features of hypothesis `index` of `hypotheses` (ranked, with their ranking
     /// confidences), read from `text` with the language given or not.
-    init(of hypotheses: [IntentHypothesis], at index: Int, letters: Int, unknownLetters: Int, languageGiven: Bool) {
+    init(of hypotheses: [IntentHypothesis], at index: Int, letters: Int, languageGiven: Bool) {
         let h = hypotheses[index]
         let ranking = h.match.ranking
         let share = { (count: Int) in letters > 0 ? min(1, Double(count) / Double(letters)) : 0 }
@@ -110,15 +103,18 @@ public struct ConfidenceFeatures: Sendable, Hashable {
             rival == nil ? 0 : 1,
             languageGiven ? 1 : 0,
             log(1 + Double(letters)),
-            share(unknownLetters),
-            learned * share(unknownLetters),
         ]
     }
 
-    /// The letters of an utterance (scalars other than whitespace and punctuation).
+    /// The letters of an utterance (scalars other than whitespace and punctuation). ASCII is
+    /// counted without a lookup of Unicode properties (most of most utterances).
     static func letters(of text: String) -> Int {
         text.unicodeScalars.reduce(0) { count, scalar in
-            scalar.properties.isWhitespace || scalar.properties.generalCategory.isPunctuation ? count : count + 1
+            if scalar.isASCII {
+                let v = scalar.value
+                return (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) ? count + 1 : count
+            }
+            return scalar.properties.isWhitespace || scalar.properties.generalCategory.isPunctuation ? count : count + 1
         }
     }
 }
@@ -297,7 +293,7 @@ extension Engine {
     /// intent and values: the first kept), at most ``EngineOptions/limit``, and each
     /// confidence the calibrated probability that it is right (``ConfidenceCalibration``),
     /// never more than the one before it nor more than what those before it leave of 1.
-    func finished(_ hypotheses: [IntentHypothesis], text: String, languageGiven: Bool, memo: Reader.Memo) -> [IntentHypothesis] {
+    func finished(_ hypotheses: [IntentHypothesis], text: String, languageGiven: Bool) -> [IntentHypothesis] {
         var kept: [IntentHypothesis] = []
         for hypothesis in hypotheses where !kept.contains(where: { $0.isSameAnswer(as: hypothesis) }) {
             kept.append(hypothesis)
@@ -305,13 +301,7 @@ extension Engine {
         }
         guard let calibration = options.calibration, !kept.isEmpty else { return kept }
         let letters = ConfidenceFeatures.letters(of: text)
-        let features = kept.indices.map { index in
-            // (A hypothesis's language is its model's tag, as written: no tag to parse.)
-            let unknown = models.first(where: { $0.tag == kept[index].language }).map { model in
-                Engine.unknownLetters(of: kept[index], tokens: memo.tokens(of: text, in: model), grammar: model.compiled)
-            } ?? 0
-            return ConfidenceFeatures(of: kept, at: index, letters: letters, unknownLetters: unknown, languageGiven: languageGiven)
-        }
+        let features = kept.indices.map { ConfidenceFeatures(of: kept, at: $0, letters: letters, languageGiven: languageGiven) }
         var previous = 1.0, left = 1.0
         return kept.indices.map { index in
             let p = max(0, min(calibration.probability(features[index]), previous, left))
@@ -319,31 +309,6 @@ extension Engine {
             left -= p
             return kept[index].with(confidence: p)
         }
-    }
-}
-
-extension Engine {
-    /// The letters of `tokens` in words that no template of `grammar` spells
-    /// (``CompiledGrammar/spellsWord(_:)``) and that no value of `hypothesis`, no slot of its
-    /// match and no app name it mentions takes: words the reading leaves unaccounted for
-    /// ("delete" in "delete the Road Trip playlist from Tempo" read as adding to it).
-    static func unknownLetters(of hypothesis: IntentHypothesis, tokens: TokenizedText, grammar: CompiledGrammar) -> Int {
-        var covered = hypothesis.match.slots.compactMap(\.span)
-        for parameter in hypothesis.parameters { covered += parameter.values.compactMap(\.span) }
-        // A template's reading holds the app's name in a slot; a learned reading names the app
-        // outside its slots, so its words are looked for (rarely: learned readings are few).
-        if case .mentioned(let said) = hypothesis.appSelection, !said.isEmpty,
-           !hypothesis.match.slots.contains(where: { $0.text == said }), let found = tokens.text.range(of: said) {
-            let start = tokens.text.unicodeScalars.distance(from: tokens.text.startIndex, to: found.lowerBound)
-            covered.append(start..<(start + said.unicodeScalars.count))
-        }
-        var unknown = 0
-        for unit in tokens.units where !covered.contains(where: { $0.overlaps(unit.scalarRange) }) {
-            let scalars = tokens.normalizedScalars(of: unit)
-            guard scalars.contains(where: \.properties.isAlphabetic), !grammar.spellsWord(scalars) else { continue }
-            unknown += scalars.count
-        }
-        return unknown
     }
 }
 

@@ -390,7 +390,7 @@ public final class Engine: Sendable {
             let lifted = liftingAppMention(text, best: read, models: [model], locked: locked, memo: memo)
             let best = addingLearnedReading(text, best: lifted, models: [model], locked: locked, memo: memo)
             return ParseResult(utterance: utterance, language: best?.model.tag,
-                               hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: true, memo: memo), threshold: options.threshold)
+                               hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: true), threshold: options.threshold)
         }
         // The languages with enough evidence first; the others only if those read nothing.
         // Each group in the order of the characters its words spell, most first: the reading
@@ -405,7 +405,7 @@ public final class Engine: Sendable {
         best = liftingAppMention(text, best: best, models: likely, locked: locked, memo: memo)
         best = addingLearnedReading(text, best: best, models: likely, locked: locked, memo: memo)
         return ParseResult(utterance: utterance, language: best?.model.tag,
-                           hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: false, memo: memo), threshold: options.threshold)
+                           hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: false), threshold: options.threshold)
     }
 
     /// What of an utterance is read: nil when it is empty or only whitespace; else, for
