@@ -67,6 +67,19 @@ import Testing
         #expect(refused >= requests.count - 1, "\(refused) of \(requests.count) refused")
     }
 
+    @Test func explainSaysWhenNoGrammarSpellsTheUtterance() throws {
+        let engine = try EngineFixture.engine
+        // Italian and Portuguese: no grammar here.
+        for utterance in ["accendi la luce in cucina per favore", "qual é a previsão do tempo para amanhã"] {
+            let explanation = engine.explain(utterance)
+            #expect(explanation.notes.contains { $0.contains("language with no grammar") }, "\(utterance): \(explanation.notes)")
+            #expect(explanation.description.contains("understood") || explanation.result.best == nil)
+        }
+        let understood = engine.explain("Schick Sparkle Sparkly mit UnicornChat eine Nachricht: bis gleich")
+        #expect(!understood.notes.contains { $0.contains("language with no grammar") })
+        #expect(understood.description.contains("\nunderstood: "))
+    }
+
     @Test func theThresholdIsTheCallers() throws {
         var options = EngineOptions()
         options.threshold = 0

@@ -6,13 +6,7 @@ import Testing
 /// languages, answered the way people answer (part of an option, an ordinal, a number,
 /// cancel, yes or no), and the questions worded in the request's language.
 @Suite struct DialogueTests {
-    /// Handles the intent, reporting each parameter's identifiers (or values).
-    struct Recorder: IntentHandler {
-        func handle(_ intent: ResolvedIntent) async -> IntentResponse {
-            IntentResponse(.success, message: intent.parameters.map { "\($0.name)=\($0.values.compactMap { $0.identifier ?? $0.value?.string }.joined(separator: ","))" }
-                .sorted().joined(separator: " "))
-        }
-    }
+    typealias Recorder = RecordingHandler
 
     /// Asks the user to confirm before handling, as a payments app does.
     struct Confirming: IntentHandler {

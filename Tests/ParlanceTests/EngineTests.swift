@@ -247,12 +247,7 @@ import Testing
 
 /// The resolve → confirm → handle dialogue.
 @Suite struct InteractionTests {
-    struct Recorder: IntentHandler {
-        func handle(_ intent: ResolvedIntent) async -> IntentResponse {
-            IntentResponse(.success, message: intent.parameters.map { "\($0.name)=\($0.values.compactMap { $0.identifier ?? $0.value?.string }.joined(separator: ","))" }
-                .sorted().joined(separator: " "))
-        }
-    }
+    typealias Recorder = RecordingHandler
 
     struct Refusing: IntentHandler {
         func confirm(_ intent: ResolvedIntent) async -> IntentResponse { IntentResponse(.failureCredentialsUnverified) }

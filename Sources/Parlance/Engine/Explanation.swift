@@ -159,6 +159,11 @@ extension Engine {
         if let language, grammarLanguage(for: language) == nil {
             notes.append("no grammar for language '\(language)': the grammars are \(languages.joined(separator: ", "))")
         }
+        // No grammar's words spell much of it: perhaps a language with no grammar.
+        if let most = evidence.max(by: { $0.spelled < $1.spelled }), most.letters > 0,
+           Double(most.spelled) < Double(most.letters) / 4, !result.understood {
+            notes.append("no grammar's words spell much of the utterance (at most \(most.spelled) of \(most.letters) letters, \(most.language)): it may be in a language with no grammar; the grammars are \(languages.joined(separator: ", "))")
+        }
         return ParseExplanation(result: result, found: found, languages: evidence, notes: notes)
     }
 }
