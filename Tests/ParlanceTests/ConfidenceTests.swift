@@ -89,6 +89,11 @@ import Testing
         #expect(result.understood)
         let strict = ParseResult(utterance: result.utterance, language: result.language, hypotheses: result.hypotheses, threshold: 1)
         #expect(strict.understood == (result.best?.confidence == 1))
+        // A threshold outside [0, 1] is an answer, not a crash: above 1 nothing is understood.
+        for bad in [1.5, .nan, .infinity] {
+            #expect(!ParseResult(utterance: result.utterance, language: result.language, hypotheses: result.hypotheses, threshold: bad).understood)
+        }
+        #expect(ParseResult(utterance: result.utterance, language: result.language, hypotheses: result.hypotheses, threshold: -1).understood)
     }
 
     @Test func noTwoHypothesesGiveTheSameAnswerAndTheLimitHolds() throws {

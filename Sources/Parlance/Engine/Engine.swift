@@ -56,10 +56,9 @@ public struct EngineOptions: Sendable, Hashable {
     /// Below this confidence the best hypothesis is not taken as understood
     /// (``ParseResult/understood``): the request is probably one no app can handle. The
     /// default keeps about 97% of the right answers to requests written blind and refuses
-    /// most requests no app can handle (Corpora/calibration/README.md); in [0, 1].
-    public var threshold: Double = 0.5 {
-        didSet { precondition((0...1).contains(threshold), "EngineOptions.threshold is a probability, in [0, 1]; got \(threshold)") }
-    }
+    /// most requests no app can handle (Corpora/calibration/README.md). A probability: 0
+    /// understands whatever has a hypothesis; above 1 (or NaN), nothing is understood.
+    public var threshold: Double = 0.5
 
     /// When learned readings are trained (``EngineOptions/learnedReadings``).
     public enum LearnedReadingTraining: String, Sendable, Hashable, CaseIterable {
