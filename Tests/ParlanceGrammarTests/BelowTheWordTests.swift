@@ -38,4 +38,40 @@ struct BelowTheWordTests {
             #expect(CorpusEvaluation.mismatch(result, testCase) == nil, "\(language) \"\(sentence)\": expected \(CorpusEvaluation.describe(testCase))")
         }
     }
+
+    /// (language, sentence of `tests/<language>/`, the sentence with a typo): a typo in a word
+    /// the template spells in pieces written together is corrected like any other.
+    static let typos: [(String, String, String)] = [
+        // `{area}` of `konyh(a[i]|ába[n]|át)`: a typo in the stem, or in the two-letter
+        // ending, which the whole word's budget covers.
+        ("hu", "Van szén monoxid a konyhában?", "Van szén monoxid a konwhában?"),
+        ("hu", "Zárd be az ablakot a konyhában", "Zárd be az ablakot a konyhábn"),
+        ("hu", "A konyhában van víz?", "A konyháabn van víz?"),
+        // `[ال]{name}`: a corrected name starting after the article written onto it.
+        ("ar", "تخطي التلفاز", "تخطي التلفزا"),
+        ("ar", "تخطي على التلفاز", "تخطي على الزتلفاز"),
+        // `<area>[ ]<name>`: a corrected name after an area written onto it.
+        ("nl", "registreert de garagebewegingsensor beweging", "registreert de garagebewfgingsensor beweging"),
+        // A typo in an ending that leaves the form unknowable: the kitchen, said another way.
+        ("cs", "zamkni zámky v kuchyni", "zamkni zámky v kuchyn"),
+    ]
+
+    @Test(arguments: ["hu", "ar", "nl", "cs"])
+    func typosInsideWordsAreCorrected(_ language: String) throws {
+        let evaluation = try CorpusEvaluation(corpus: try SharedData.url("corpora/home-assistant-intents"), language: language)
+        for (sentenceLanguage, sentence, typo) in Self.typos where sentenceLanguage == language {
+            let testCase = try #require(evaluation.cases.first { $0.sentences.contains(sentence) }, "no test has \"\(sentence)\"")
+            let result = evaluation.compiled.match(typo, lists: evaluation.lists, context: testCase.context, options: CorpusEvaluation.options)
+            #expect(CorpusEvaluation.mismatch(result, testCase, referents: evaluation.referents) == nil,
+                    "\(language) \"\(typo)\": expected \(CorpusEvaluation.describe(testCase))")
+            #expect(result.best.map { $0.slots.contains { $0.kind == .fuzzy } } == true, "\(language) \"\(typo)\": not read as a correction")
+        }
+    }
+
+    /// More edits than the word's budget: a word of eight letters takes two, not three.
+    @Test func aWordIsNotCorrectedPastItsBudget() throws {
+        let evaluation = try CorpusEvaluation(corpus: try SharedData.url("corpora/home-assistant-intents"), language: "hu")
+        let result = evaluation.compiled.match("Zárd be az ablakot a konyhxyz", lists: evaluation.lists, options: CorpusEvaluation.options)
+        #expect(result.best?.slotValues["area"] == nil, "\(String(describing: result.best))")
+    }
 }

@@ -15,11 +15,13 @@ extension KeyTrie {
     ///
     /// - Parameters:
     ///   - maxDistance: the largest budget (at most 3); a subtree whose rows all exceed it,
-    ///     or the largest budget of its keys when ``assignBudgets(_:)`` recorded them, is
-    ///     cut off.
+    ///     or the largest budget of its keys when ``assignBudgets(_:)`` recorded them (but
+    ///     never less than `minimumBudget`), is cut off.
+    ///   - minimumBudget: the least budget `budget` gives any key, when it raises some
+    ///     above what was recorded.
     /// - Complexity: O(visited nodes × input.count); the cutoff keeps the visited nodes to
     ///   those within `maxDistance` of some prefix of the input.
-    func fuzzyMatches(_ input: UnsafeBufferPointer<UInt32>, maxDistance: Int, budget: (Int32) -> Int,
+    func fuzzyMatches(_ input: UnsafeBufferPointer<UInt32>, maxDistance: Int, minimumBudget: Int = 0, budget: (Int32) -> Int,
                       accept: (Int) -> Bool, _ body: (Int32, Int, Int) -> Void) {
         guard maxDistance > 0, !input.isEmpty, nodes.count > 1 else { return }
         let width = input.count + 1
@@ -32,7 +34,8 @@ extension KeyTrie {
                             budgetBelow.withUnsafeBufferPointer { budgetBelow in
                                 for column in 0..<width { rows[column] = UInt8(clamping: column) }
                                 let walk = FuzzyWalk(nodes: nodes, labels: labels, payloads: payloads, budgetBelow: budgetBelow, input: input,
-                                                     rows: rows, path: path, width: width, maxDistance: UInt8(clamping: maxDistance))
+                                                     rows: rows, path: path, width: width, maxDistance: UInt8(clamping: maxDistance),
+                                                     minimumBudget: UInt8(clamping: minimumBudget))
                                 walk.descend(from: 0, depth: 0, budget: budget, accept: accept, body)
                             }
                         }
@@ -57,6 +60,7 @@ private struct FuzzyWalk {
     let path: UnsafeMutableBufferPointer<UInt32>
     let width: Int
     let maxDistance: UInt8
+    let minimumBudget: UInt8
 
     func descend(from node: Int32, depth: Int, budget: (Int32) -> Int, accept: (Int) -> Bool, _ body: (Int32, Int, Int) -> Void) {
         let entry = nodes[Int(node)]
@@ -90,7 +94,7 @@ private struct FuzzyWalk {
                 smallest = min(smallest, value)
             }
             report(Int32(child), depth: newDepth, budget: budget, accept: accept, body)
-            let limit = budgetBelow.isEmpty ? maxDistance : min(maxDistance, budgetBelow[child])
+            let limit = budgetBelow.isEmpty ? maxDistance : min(maxDistance, max(budgetBelow[child], minimumBudget))
             if smallest <= limit || parentSmallest &+ 1 <= limit {
                 descend(from: Int32(child), depth: newDepth, budget: budget, accept: accept, body)
             }

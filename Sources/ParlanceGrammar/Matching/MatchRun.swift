@@ -243,14 +243,22 @@ struct MatchRun {
                     push(Thread(state: target, captures: thread.captures, score: score, group: thread.group), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
                          TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: 0, capture: -1), from: id, &steps, &parents)
                 }
-                // The words of a sentence (main automaton) or of a value template (a list's).
-                if anywhere ? fuzziness.values : fuzziness.words, isBoundary {
+                // The words of a sentence (main automaton) or of a value template (a list's),
+                // corrected: at a word's start, or inside it where template text is written
+                // onto what came before (`konyhá(ban)`, `ال{name}`).
+                if anywhere ? fuzziness.values : fuzziness.words, !afterFreeText {
                     for (piece, pieceEnd, edits) in fuzzyPieces(at: position) where thread.score.edits + Int(edits) <= maxEdits {
-                        guard let transition = automaton.pieceTransition(thread.state, piece), transition.atBoundary >= 0 else { continue }
+                        guard let transition = automaton.pieceTransition(thread.state, piece) else { continue }
+                        let target = transition.target(atBoundary: isBoundary)
+                        guard target >= 0 else { continue }
+                        // Past the piece's own budget, inside a word: within the word's, with
+                        // what the path has already spent (``fuzzyPieces(at:)``).
+                        if Int(edits) > Int(grammar.pieces.budgets[Int(piece)]),
+                           thread.score.edits + Int(edits) > wordBudget(around: position) { continue }
                         var score = thread.score
                         score.literal &+= Int16(grammar.pieces.keys[Int(piece)].count)
                         score.wordEdits += edits
-                        push(Thread(state: transition.atBoundary, captures: thread.captures, score: score, group: thread.group), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
+                        push(Thread(state: target, captures: thread.captures, score: score, group: thread.group), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
                              TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: edits, capture: -1), from: id, &steps, &parents)
                     }
                 }
@@ -523,28 +531,48 @@ struct MatchRun {
         return taken
     }
 
-    /// The template words within their edit budget of the whole unit starting at `position`
-    /// (fuzzy matches span whole words only), exact ones excluded.
+    /// The template words within their edit budget of the rest of the unit from `position`,
+    /// exact ones excluded: of all of it, or of a part of it followed by more of the word.
+    /// A correction never spans two words; inside one it goes as far as the template goes
+    /// on without a space, so a word spelled by several pieces written together
+    /// (`konyhá(ban|ba)`, `{area}{name}`) is corrected piece by piece, each within its own
+    /// budget. (A correction ending inside a word leads only to template text written onto
+    /// it: the automaton has no other step there.)
+    ///
+    /// A piece starting inside a word is part of a longer one, and may take the edits of
+    /// the whole word (``EditBudget/edits(forLetters:)`` of its length) beyond its own, less
+    /// what the path has spent: "konyhábn" is `konyh(a[i]|ába[n]|át)` with one edit in its
+    /// two-letter ending. (The path's edits stand for the word's: a bound, never more.)
     private mutating func fuzzyPieces(at position: Int) -> [(piece: Int32, end: Int32, edits: UInt8)] {
         if workspace.fuzzyKnown[position] { return workspace.fuzzyPieces[position] }
         var found = MatchRun.take(&workspace.fuzzyPieces[position])
-        let unit = input.unitStarting[position]
-        // A word is corrected as a whole: only words whose length its edits can bridge.
-        let range = unit >= 0 ? input.unitRanges[Int(unit)] : position..<position
-        let reach = min(grammar.pieces.maxBudget, EditBudget.largestEdits(forLength: range.count))
-        if unit >= 0, reach > 0 {
+        var unitEnd = position
+        while unitEnd < input.count, unitEnd == position || !input.isBoundary[unitEnd] { unitEnd += 1 }
+        let range = position..<unitEnd
+        let word = input.isBoundary[position] ? 0 : wordBudget(around: position)
+        // Only words whose length edits can bridge to some part of this one.
+        let reach = max(word, min(grammar.pieces.maxBudget, EditBudget.largestEdits(forLength: range.count)))
+        if reach > 0 {
             let pieces = grammar.pieces
             input.scalars.withUnsafeBufferPointer { scalars in
                 let window = UnsafeBufferPointer(rebasing: scalars[range])
-                pieces.trie.fuzzyMatches(window, maxDistance: reach, budget: { Int(pieces.budgets[Int($0)]) },
-                                         accept: { $0 == window.count }) { piece, _, distance in
-                    if distance > 0 { found.append((piece, Int32(range.upperBound), UInt8(distance))) }
+                pieces.trie.fuzzyMatches(window, maxDistance: reach, minimumBudget: word, budget: { max(Int(pieces.budgets[Int($0)]), word) },
+                                         accept: { _ in true }) { piece, column, distance in
+                    if distance > 0 { found.append((piece, Int32(position + column), UInt8(distance))) }
                 }
             }
         }
         workspace.fuzzyPieces[position] = found
         workspace.fuzzyKnown[position] = true
         return found
+    }
+
+    /// The edit budget of the word (unit) that `position` lies in.
+    private func wordBudget(around position: Int) -> Int {
+        var start = position, end = position
+        while start > 0, !input.isBoundary[start] { start -= 1 }
+        while end < input.count, end == position || !input.isBoundary[end] { end += 1 }
+        return EditBudget.edits(forLetters: end - start)
     }
 
     /// Where the skip words starting at `position` end, as offsets in the workspace's
@@ -649,7 +677,9 @@ struct MatchRun {
             found.append(ListMatch(end: Int32(end), kind: .exact, value: value, number: 0, edits: 0, nested: -1))
         }
         if found.count > 1 { found = preferringSurface(found, values, at: position) }
-        guard fuzziness.values, input.isBoundary[position], values.maxBudget > 0 else { return found }
+        // Corrected values start where exact ones may: at a word's start, or inside a word
+        // where template text is written onto them (`ال{name}`); the automaton asks only there.
+        guard fuzziness.values, values.maxBudget > 0 else { return found }
         let width = min(input.count - position, values.trie.longestKey + values.maxBudget)
         guard width > 0 else { return found }
         var fuzzyFound: [Int64: UInt8] = [:]
