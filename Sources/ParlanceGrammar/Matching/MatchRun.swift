@@ -296,7 +296,7 @@ struct MatchRun {
                         guard let transition = automaton.pieceTransition(thread.state, piece), transition.atBoundary >= 0 else { continue }
                         var score = thread.score
                         score.literal &+= Int16(grammar.pieces.keys[Int(piece)].count)
-                        score.wordEdits += edits
+                        score.wordEdits = score.wordEdits.counting(edits)
                         push(Thread(state: transition.atBoundary, captures: thread.captures, score: score, group: thread.group), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
                              TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: edits, capture: -1), from: id, &steps, &parents, &stamps, stamp: tick(&clock))
                     }
@@ -323,7 +323,7 @@ struct MatchRun {
                         // follow at a few).
                         if stored.kind == .wildcard, !anywhere, !tracing {
                             var score = thread.score
-                            score.wildcards += 1
+                            score.wildcards = score.wildcards.counting(1)
                             let taken = Int(score.wildcardScalars), explained = taken + Int(score.valueEdits)
                             let lastEnd = maxUnexplained == .max ? end : min(end, position + max(0, maxUnexplained - explained))
                             guard lastEnd > position else { break }
@@ -362,9 +362,9 @@ struct MatchRun {
                             guard thread.score.edits + Int(match.edits) <= maxEdits,
                                   match.group < 0 || thread.group < 0 || match.group == thread.group else { continue }
                             var score = thread.score
-                            score.valueEdits += match.edits
+                            score.valueEdits = score.valueEdits.counting(match.edits)
                             if match.kind == .wildcard {
-                                score.wildcards += 1
+                                score.wildcards = score.wildcards.counting(1)
                                 score.wildcardScalars &+= Int16(Int(match.end) - position)
                             }
                             // Past the limit of unexplained characters (both parts only grow along a
@@ -390,7 +390,7 @@ struct MatchRun {
                     for offset in skipWordEnds(at: position) {
                         let skipEnd = workspace.skipEnds.store[offset]
                         var score = thread.score
-                        score.skipped += 1
+                        score.skipped = score.skipped.counting(1)
                         push(Thread(state: thread.state, captures: thread.captures, score: score, group: thread.group), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index,
                              TraceStep(kind: .skip, symbol: -1, start: Int32(position), end: skipEnd, edits: 0, capture: -1), from: id, &steps, &parents, &stamps, stamp: tick(&clock))
                     }
@@ -981,6 +981,17 @@ struct Capture: Hashable {
     var start: Int32
     var end: Int32
     var edits: UInt8
+}
+
+extension UInt8 {
+    /// The count with `more` added, held at 255: a path may pass more skip words (or take
+    /// more wildcards or edits) than a byte counts; such paths tie on that count rather
+    /// than trap (300 skip words crashed `grammar match`).
+    @inline(__always)
+    func counting(_ more: UInt8) -> UInt8 {
+        let (sum, overflow) = addingReportingOverflow(more)
+        return overflow ? .max : sum
+    }
 }
 
 /// Captures of one matching, hash-consed: the same capture on the same parent is one
