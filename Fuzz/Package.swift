@@ -18,7 +18,7 @@ let root = Context.packageDirectory.split(separator: "/").dropLast().last.map(St
 func harness(_ name: String, _ products: [String]) -> Target {
     .executableTarget(
         name: name,
-        dependencies: products.map { .product(name: $0, package: root) } + ["FuzzSupport", "CFuzzDriver"],
+        dependencies: products.map { .product(name: $0, package: root) } + ["FuzzSupport"],
         path: "Sources/\(name)",
         swiftSettings: [.unsafeFlags(["-parse-as-library", "-sanitize=fuzzer,address"])],
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
@@ -31,7 +31,7 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         // The input as bytes, text, or a file in a scratch folder of this process.
-        .target(name: "FuzzSupport", path: "Sources/FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Sources/FuzzSupport"),
         // libFuzzer's driver, declared for Swift.
         .target(name: "CFuzzDriver", path: "Sources/CFuzzDriver"),
         // AppIntentVocabulary.plist, binary or XML.

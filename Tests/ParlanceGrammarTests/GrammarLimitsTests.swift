@@ -92,4 +92,21 @@ struct GrammarLimitsTests {
 
             """)
     }
+
+    /// A path counts its skip words in a byte: 300 of them crashed `grammar match` with
+    /// "Swift runtime failure: arithmetic overflow". The count now stops at 255.
+    @Test func hundredsOfSkipWordsAreReadNotACrash() throws {
+        let root = try GrammarCommandTests.corpus([
+            "_common.yaml": "language: en\nlists:\n  message:\n    wildcard: true\nskip_words: [uh]\n",
+            "notes.yaml": "language: en\nintents:\n  Note:\n    data:\n      - sentences: [\"note {message}\"]\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let utterance = "note " + Array(repeating: "uh", count: 300).joined(separator: " ") + " buy milk"
+        let result = try ParlanceExecutable.run(["grammar", "match", "--grammar", root.path, "-l", "en", "--limit", "1", utterance])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Note  confidence") == true)
+        #expect(lines.contains("  message  \"buy milk\"  wildcard  905..<913  \"buy milk\""))
+        #expect(lines.last?.contains("skipped 255, template #0") == true)
+    }
 }

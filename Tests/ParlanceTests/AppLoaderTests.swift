@@ -104,6 +104,27 @@ import Testing
         }
     }
 
+    /// Empty files are read without Foundation (whose Data(contentsOf:) leaked 4 KB for each,
+    /// Fuzz/README.md "Leaks") and reported as empty, each costing only its own app.
+    @Test func emptyPropertyListsAreReportedAsEmpty() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-apps-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let samples = URL(fileURLWithPath: Self.sampleApps)
+        for (copy, app) in [("BillPay", "BillPay"), ("EmptyInfo", "BillPay"), ("EmptyVocabulary", "ExciteYoga")] {
+            try FileManager.default.copyItem(at: samples.appendingPathComponent(app), to: root.appendingPathComponent(copy))
+        }
+        try Data().write(to: root.appendingPathComponent("EmptyInfo/Info.plist"))
+        try Data().write(to: root.appendingPathComponent("EmptyVocabulary/en.lproj/AppIntentVocabulary.plist"))
+        let loaded = AppLoader.load(root.path)
+        #expect(loaded.apps.map(\.bundleIdentifier) == ["com.example.billpay"])
+        let expected = "not a property list: expected XML starting with <?xml or <plist, or a binary plist starting with bplist00 (the file is empty)"
+        let errors = loaded.issues.filter { $0.severity == .error }
+        #expect(errors.count == 2, "\(errors)")
+        #expect(errors.contains { $0.file.hasSuffix("EmptyInfo/Info.plist") && $0.message == expected }, "\(errors)")
+        #expect(errors.contains { $0.file.hasSuffix("EmptyVocabulary/en.lproj/AppIntentVocabulary.plist") && $0.message == expected }, "\(errors)")
+    }
+
     /// Damaged binary property lists (issue 41: one crashed the whole process) cost only
     /// their own app, and the report names the file and what is wrong in it.
     @Test func aDamagedBinaryPlistSkipsOnlyItsApp() throws {

@@ -1,4 +1,3 @@
-import CFuzzDriver
 import FuzzSupport
 import Parlance
 
@@ -17,7 +16,5 @@ public func fuzzAppLoading(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32
 /// The executable's entry (SwiftPM links `main` to it): libFuzzer's driver over ``fuzzAppLoading``.
 @_cdecl("FuzzAppLoading_main")
 public func fuzzAppLoadingMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzAppLoading(data, size) }
+    return runFuzzer(argc, argv) { data, size in fuzzAppLoading(data, size) }
 }

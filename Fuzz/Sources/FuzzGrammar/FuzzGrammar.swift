@@ -1,4 +1,3 @@
-import CFuzzDriver
 import FuzzSupport
 import ParlanceGrammar
 import ParlanceText
@@ -35,7 +34,5 @@ public func fuzzGrammar(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
 /// The executable's entry (SwiftPM links `main` to it): libFuzzer's driver over ``fuzzGrammar``.
 @_cdecl("FuzzGrammar_main")
 public func fuzzGrammarMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzGrammar(data, size) }
+    return runFuzzer(argc, argv) { data, size in fuzzGrammar(data, size) }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import CFuzzDriver
 import FuzzSupport
 import ParlanceTraining
 
@@ -16,7 +15,5 @@ public func fuzzModelImage(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32
 /// The executable's entry (SwiftPM links `main` to it): libFuzzer's driver over ``fuzzModelImage``.
 @_cdecl("FuzzModelImage_main")
 public func fuzzModelImageMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzModelImage(data, size) }
+    return runFuzzer(argc, argv) { data, size in fuzzModelImage(data, size) }
 }

@@ -1,4 +1,3 @@
-import CFuzzDriver
 import FuzzSupport
 import Parlance
 
@@ -23,9 +22,7 @@ public func fuzzParse(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
 /// The executable's entry (SwiftPM links `main` to it): libFuzzer's driver over ``fuzzParse``.
 @_cdecl("FuzzParse_main")
 public func fuzzParseMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
     // Built before the first input: under the sanitizers it takes longer than the timeout.
     _ = engine
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzParse(data, size) }
+    return runFuzzer(argc, argv) { data, size in fuzzParse(data, size) }
 }

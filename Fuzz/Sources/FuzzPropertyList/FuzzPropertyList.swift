@@ -1,4 +1,3 @@
-import CFuzzDriver
 import FuzzSupport
 import ParlanceVocabulary
 
@@ -13,7 +12,5 @@ public func fuzzPropertyList(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int
 /// The executable's entry (SwiftPM links `main` to it): libFuzzer's driver over ``fuzzPropertyList``.
 @_cdecl("FuzzPropertyList_main")
 public func fuzzPropertyListMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzPropertyList(data, size) }
+    return runFuzzer(argc, argv) { data, size in fuzzPropertyList(data, size) }
 }

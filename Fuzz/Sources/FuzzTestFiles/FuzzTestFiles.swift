@@ -1,5 +1,4 @@
 import Foundation
-import CFuzzDriver
 import FuzzSupport
 import Parlance
 import ParlanceTraining
@@ -19,7 +18,5 @@ public func fuzzTestFiles(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 
 /// The executable's entry (SwiftPM links `main` to it): libFuzzer's driver over ``fuzzTestFiles``.
 @_cdecl("FuzzTestFiles_main")
 public func fuzzTestFilesMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzTestFiles(data, size) }
+    return runFuzzer(argc, argv) { data, size in fuzzTestFiles(data, size) }
 }

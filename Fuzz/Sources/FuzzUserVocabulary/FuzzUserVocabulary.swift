@@ -1,4 +1,3 @@
-import CFuzzDriver
 import FuzzSupport
 import ParlanceVocabulary
 
@@ -17,7 +16,5 @@ public func fuzzUserVocabulary(_ data: UnsafePointer<UInt8>?, _ count: Int) -> I
 /// The executable's entry (SwiftPM links `main` to it): libFuzzer's driver over ``fuzzUserVocabulary``.
 @_cdecl("FuzzUserVocabulary_main")
 public func fuzzUserVocabularyMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzUserVocabulary(data, size) }
+    return runFuzzer(argc, argv) { data, size in fuzzUserVocabulary(data, size) }
 }

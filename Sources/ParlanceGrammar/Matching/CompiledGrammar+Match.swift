@@ -121,7 +121,7 @@ extension CompiledGrammar {
         let beamWidth = options.beamWidth ?? (options.preferredSlot == nil && !hasContextRules ? max(2 * options.limit, 16) : Int.max)
         var run = MatchRun(grammar: self, input: input, external: lists, found: found, fuzziness: corrections,
                            maxEdits: max(0, options.maxEdits), maxUnexplained: options.maxUnexplained.map { max(0, $0) } ?? .max,
-                           beamWidth: beamWidth, tracing: tracing, workspace: MatchRun.take(&workspace))
+                           beamWidth: beamWidth, freeTextPushing: options.freeTextPushing, tracing: tracing, workspace: MatchRun.take(&workspace))
         defer {
             // Tracing keeps the run, and so shares the workspace with it (copied on the next write).
             if tracing { workspace = run.workspace } else { swap(&workspace, &run.workspace) }

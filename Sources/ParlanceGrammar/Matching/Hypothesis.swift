@@ -43,6 +43,10 @@ public struct MatchOptions: Sendable, Hashable {
     /// as soon as they are: a caller that already holds a reading leaving fewer characters
     /// unexplained asks only for readings that could beat it (nil: no limit).
     public var maxUnexplained: Int?
+    /// Where free text under a beam is pushed: where it ends (linear in the utterance's
+    /// length), or at each of its ends where it starts (the plain way, which tests compare
+    /// it with). See ``FreeTextSources``.
+    var freeTextPushing = FreeTextPushing.whereItEnds
 
     /// The defaults: corrections where they can win, two edits at most, no preferred slot,
     /// eight hypotheses.

@@ -47,6 +47,8 @@ struct MatchRun {
     /// captured (each wildcard end, each vocabulary value offered) multiply: tens of
     /// thousands of captures for one utterance with a large user vocabulary.
     let beamWidth: Int
+    /// Where free text under the beam is pushed.
+    let freeTextPushing: FreeTextPushing
     /// Whether the main simulation records each thread's last step and predecessor, for
     /// ``CompiledGrammar/explain(_:lists:context:options:)``.
     let tracing: Bool
@@ -63,6 +65,8 @@ struct MatchRun {
     /// What one simulation works in.
     struct SimulationBuffers {
         var threads: [Thread] = []
+        /// Per thread: where it stands in the order of arrival (see ``FreeTextSources``).
+        var stamps: [Int64] = []
         var next: [Int32] = []
         var positions: [Int32] = []
         var first: [Int32] = []
@@ -73,6 +77,7 @@ struct MatchRun {
 
         mutating func reset(positions count: Int) {
             threads.removeAll(keepingCapacity: true)
+            stamps.removeAll(keepingCapacity: true)
             next.removeAll(keepingCapacity: true)
             positions.removeAll(keepingCapacity: true)
             first.removeAll(keepingCapacity: true)
@@ -86,10 +91,12 @@ struct MatchRun {
     /// A run over `input`; `workspace` must have begun this utterance
     /// (``MatchWorkspace/beginUtterance(positions:)``), and its pass is begun here.
     init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, found: FoundValueTable = .empty, fuzziness: Corrections,
-         maxEdits: Int, maxUnexplained: Int = .max, beamWidth: Int = .max, tracing: Bool = false, workspace: consuming MatchWorkspace) {
+         maxEdits: Int, maxUnexplained: Int = .max, beamWidth: Int = .max, freeTextPushing: FreeTextPushing = .whereItEnds, tracing: Bool = false,
+         workspace: consuming MatchWorkspace) {
         self.grammar = grammar
         self.maxUnexplained = maxUnexplained
         self.beamWidth = max(1, beamWidth)
+        self.freeTextPushing = freeTextPushing
         self.input = input
         self.external = external
         self.found = found
@@ -153,10 +160,17 @@ struct MatchRun {
         // merge equal ones.
         var buffers = workspace.spareBuffers.popLast() ?? SimulationBuffers()
         buffers.reset(positions: end - start + 1)
-        var threads = buffers.threads, next = buffers.next, positions = buffers.positions
+        var threads = buffers.threads, stamps = buffers.stamps, next = buffers.next, positions = buffers.positions
         var first = buffers.first, last = buffers.last, index = buffers.index, bucket = buffers.bucket
         buffers = SimulationBuffers()  // the arrays above are now uniquely referenced
         threads.append(Thread(state: Automaton.start, captures: -1, score: Score()))
+        stamps.append(0)
+        // The stamp of the next push: the order threads arrive in, which decides ties in the
+        // beam and the order each position's threads are expanded in.
+        var clock: Int64 = 1
+        // Under a beam, free text is pushed where it ends (``FreeTextSources``).
+        let deferringFreeText = freeTextPushing == .whereItEnds && !anywhere && !tracing && beamWidth < Int.max
+        var freeText = FreeTextSources()
         next.append(-1)
         positions.append(Int32(start))
         first[0] = 0
@@ -172,19 +186,22 @@ struct MatchRun {
             parents.append(-1)
         }
         defer {
-            workspace.spareBuffers.append(SimulationBuffers(threads: threads, next: next, positions: positions, first: first, last: last,
+            workspace.spareBuffers.append(SimulationBuffers(threads: threads, stamps: stamps, next: next, positions: positions, first: first, last: last,
                                                             index: index, bucket: bucket))
         }
 
         func push(_ thread: Thread, at position: Int, _ threads: inout [Thread], _ next: inout [Int32], _ positions: inout [Int32],
                   _ first: inout [Int32], _ last: inout [Int32], _ index: inout ProbeTable,
-                  _ step: TraceStep, from parent: Int32, _ steps: inout [TraceStep], _ parents: inout [Int32]) {
+                  _ step: TraceStep, from parent: Int32, _ steps: inout [TraceStep], _ parents: inout [Int32],
+                  _ stamps: inout [Int64], stamp: Int64) {
             let fingerprint = UInt64(position) << 48 ^ UInt64(UInt32(bitPattern: thread.state)) << 24 ^ UInt64(UInt32(bitPattern: thread.captures))
             let existing = index.find(fingerprint) { id in
                 let other = threads[Int(id)]
                 return Int(positions[Int(id)]) == position && other.state == thread.state && other.captures == thread.captures
             }
             if let existing {
+                // It keeps the place of the first to arrive (a deferred push may come later).
+                stamps[Int(existing)] = min(stamps[Int(existing)], stamp)
                 if thread.score.isBetter(than: threads[Int(existing)].score) {
                     threads[Int(existing)] = thread
                     if recording {
@@ -196,6 +213,7 @@ struct MatchRun {
             }
             let id = Int32(threads.count)
             threads.append(thread)
+            stamps.append(stamp)
             if recording {
                 steps.append(step)
                 parents.append(parent)
@@ -210,10 +228,39 @@ struct MatchRun {
 
         for position in start...end {
             let isBoundary = input.isBoundary[position]
+            // Free text ending here, from the best sources still open.
+            if !freeText.isEmpty {
+                var node = freeText.firstDue(at: position, offset: start)
+                var pushed = false
+                while node >= 0 {
+                    let target = freeText.target(ofNode: node)
+                    node = freeText.nextDue(after: node)
+                    guard freeText.serve(target, at: position) else { continue }
+                    var made = 0
+                    for source in freeText.sources[target] where made < beamWidth {
+                        var score = source.thread.score
+                        score.wildcardScalars = Int16(truncatingIfNeeded: Int(score.wildcardScalars) + position - Int(source.start))
+                        let captures = workspace.arena.append(Capture(parent: -1, symbol: source.symbol, kind: .wildcard, value: source.value, number: 0,
+                                                                      start: source.start, end: Int32(position), edits: 0),
+                                                              parent: source.thread.captures)
+                        let count = threads.count
+                        push(Thread(state: freeText.states[target], captures: captures, score: score, group: source.thread.group), at: position,
+                             &threads, &next, &positions, &first, &last, &index,
+                             TraceStep(kind: .slot, symbol: source.symbol, start: source.start, end: Int32(position), edits: 0, capture: captures),
+                             from: -1, &steps, &parents, &stamps, stamp: source.stamp)
+                        if threads.count > count { made += 1 }
+                        pushed = true
+                    }
+                    let furthest = Int(freeText.lastEnds[target])
+                    let following = nextContinue(row: freeText.rows[target], from: position + 1, through: furthest)
+                    if following >= 0 { freeText.schedule(target, at: following, offset: start) }
+                }
+                if pushed { MatchRun.sortByArrival(position - start, stamps: stamps, next: &next, first: &first, last: &last, bucket: &bucket) }
+            }
             // Every thread of this position has arrived (transitions consume input): keep
             // the best `beamWidth` of each state.
             if !anywhere, beamWidth < Int.max {
-                MatchRun.prune(position - start, width: beamWidth, threads: threads, next: &next, first: &first, last: &last, bucket: &bucket)
+                MatchRun.prune(position - start, width: beamWidth, threads: threads, stamps: stamps, next: &next, first: &first, last: &last, bucket: &bucket)
             }
             var cursor = first[position - start]
             while cursor >= 0 {
@@ -241,7 +288,7 @@ struct MatchRun {
                     var score = thread.score
                     score.literal &+= Int16(Int(pieceEnd) - position)
                     push(Thread(state: target, captures: thread.captures, score: score, group: thread.group), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
-                         TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: 0, capture: -1), from: id, &steps, &parents)
+                         TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: 0, capture: -1), from: id, &steps, &parents, &stamps, stamp: tick(&clock))
                 }
                 // The words of a sentence (main automaton) or of a value template (a list's),
                 // corrected: at a word's start, or inside it where template text is written
@@ -257,9 +304,9 @@ struct MatchRun {
                            thread.score.edits + Int(edits) > wordBudget(around: position) { continue }
                         var score = thread.score
                         score.literal &+= Int16(grammar.pieces.keys[Int(piece)].count)
-                        score.wordEdits += edits
+                        score.wordEdits = score.wordEdits.counting(edits)
                         push(Thread(state: target, captures: thread.captures, score: score, group: thread.group), at: Int(pieceEnd), &threads, &next, &positions, &first, &last, &index,
-                             TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: edits, capture: -1), from: id, &steps, &parents)
+                             TraceStep(kind: .word, symbol: piece, start: Int32(position), end: pieceEnd, edits: edits, capture: -1), from: id, &steps, &parents, &stamps, stamp: tick(&clock))
                     }
                 }
 
@@ -284,13 +331,23 @@ struct MatchRun {
                         // follow at a few).
                         if stored.kind == .wildcard, !anywhere, !tracing {
                             var score = thread.score
-                            score.wildcards += 1
+                            score.wildcards = score.wildcards.counting(1)
                             let taken = Int(score.wildcardScalars), explained = taken + Int(score.valueEdits)
                             let lastEnd = maxUnexplained == .max ? end : min(end, position + max(0, maxUnexplained - explained))
                             guard lastEnd > position else { break }
                             if continueRow < 0 { continueRow = self.continueRow(target) }
                             learnContinues(automaton, row: continueRow, state: target, from: position + 1, through: lastEnd)
                             var freeEnd = nextContinue(row: continueRow, from: position + 1, through: lastEnd)
+                            // Its pushes, wherever they land, stand here in the order of arrival.
+                            let stamp = tick(&clock)
+                            if deferringFreeText, freeEnd >= 0 {
+                                let source = FreeTextSources.Source(thread: Thread(state: thread.state, captures: thread.captures, score: score, group: thread.group),
+                                                                    symbol: transition.symbol, value: stored.value, start: Int32(position),
+                                                                    lastEnd: Int32(lastEnd), stamp: stamp)
+                                let targetIndex = freeText.target(target, row: continueRow, positions: end - start + 1)
+                                freeText.add(source, to: targetIndex, width: beamWidth, firstEnd: freeEnd, at: start)
+                                break
+                            }
                             while freeEnd >= 0 {
                                 score.wildcardScalars = Int16(truncatingIfNeeded: taken + freeEnd - position)
                                 let captures = workspace.arena.append(Capture(parent: -1, symbol: transition.symbol, kind: .wildcard, value: stored.value,
@@ -298,7 +355,7 @@ struct MatchRun {
                                                                       parent: thread.captures)
                                 push(Thread(state: target, captures: captures, score: score, group: thread.group), at: freeEnd, &threads, &next, &positions, &first, &last, &index,
                                      TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: Int32(freeEnd), edits: 0, capture: captures),
-                                     from: id, &steps, &parents)
+                                     from: id, &steps, &parents, &stamps, stamp: stamp)
                                 freeEnd = nextContinue(row: continueRow, from: freeEnd + 1, through: lastEnd)
                             }
                             break
@@ -313,9 +370,9 @@ struct MatchRun {
                             guard thread.score.edits + Int(match.edits) <= maxEdits,
                                   match.group < 0 || thread.group < 0 || match.group == thread.group else { continue }
                             var score = thread.score
-                            score.valueEdits += match.edits
+                            score.valueEdits = score.valueEdits.counting(match.edits)
                             if match.kind == .wildcard {
-                                score.wildcards += 1
+                                score.wildcards = score.wildcards.counting(1)
                                 score.wildcardScalars &+= Int16(Int(match.end) - position)
                             }
                             // Past the limit of unexplained characters (both parts only grow along a
@@ -331,7 +388,7 @@ struct MatchRun {
                                                     parent: captures)
                             push(Thread(state: target, captures: captures, score: score, group: match.group >= 0 ? match.group : thread.group), at: Int(match.end), &threads, &next, &positions, &first, &last, &index,
                                  TraceStep(kind: .slot, symbol: transition.symbol, start: Int32(position), end: match.end, edits: match.edits, capture: captures),
-                                 from: id, &steps, &parents)
+                                 from: id, &steps, &parents, &stamps, stamp: tick(&clock))
                         }
                     }
                 }
@@ -341,9 +398,9 @@ struct MatchRun {
                     for offset in skipWordEnds(at: position) {
                         let skipEnd = workspace.skipEnds.store[offset]
                         var score = thread.score
-                        score.skipped += 1
+                        score.skipped = score.skipped.counting(1)
                         push(Thread(state: thread.state, captures: thread.captures, score: score, group: thread.group), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index,
-                             TraceStep(kind: .skip, symbol: -1, start: Int32(position), end: skipEnd, edits: 0, capture: -1), from: id, &steps, &parents)
+                             TraceStep(kind: .skip, symbol: -1, start: Int32(position), end: skipEnd, edits: 0, capture: -1), from: id, &steps, &parents, &stamps, stamp: tick(&clock))
                     }
                 }
             }
@@ -354,9 +411,34 @@ struct MatchRun {
         return completions
     }
 
+    /// The stamp for the next push.
+    @inline(__always)
+    private func tick(_ clock: inout Int64) -> Int64 {
+        defer { clock += 1 }
+        return clock
+    }
+
+    /// Relinks the list of `bucketIndex` in order of arrival (deferred free text arrives
+    /// after the threads pushed eagerly, but stands where its stamp says).
+    static func sortByArrival(_ bucketIndex: Int, stamps: [Int64], next: inout [Int32], first: inout [Int32], last: inout [Int32],
+                              bucket: inout [Int32]) {
+        bucket.removeAll(keepingCapacity: true)
+        var cursor = first[bucketIndex]
+        while cursor >= 0 {
+            bucket.append(cursor)
+            cursor = next[Int(cursor)]
+        }
+        guard bucket.count > 1 else { return }
+        bucket.sort { stamps[Int($0)] < stamps[Int($1)] }
+        first[bucketIndex] = bucket[0]
+        for offset in 0..<(bucket.count - 1) { next[Int(bucket[offset])] = bucket[offset + 1] }
+        next[Int(bucket[bucket.count - 1])] = -1
+        last[bucketIndex] = bucket[bucket.count - 1]
+    }
+
     /// Unlinks from the list of `bucketIndex` every thread outscored by `width` others in
     /// its state (ties go to the earlier arrival); the rest keep their order.
-    static func prune(_ bucketIndex: Int, width: Int, threads: [Thread], next: inout [Int32], first: inout [Int32], last: inout [Int32],
+    static func prune(_ bucketIndex: Int, width: Int, threads: [Thread], stamps: [Int64], next: inout [Int32], first: inout [Int32], last: inout [Int32],
                       bucket: inout [Int32]) {
         bucket.removeAll(keepingCapacity: true)
         var cursor = first[bucketIndex]
@@ -370,7 +452,7 @@ struct MatchRun {
             if x.state != y.state { return x.state < y.state }
             if x.score.isBetter(than: y.score) { return true }
             if y.score.isBetter(than: x.score) { return false }
-            return a < b
+            return stamps[Int(a)] < stamps[Int(b)]
         }
         var kept = 0
         var run = 0
@@ -387,7 +469,7 @@ struct MatchRun {
         }
         guard kept < bucket.count else { return }
         bucket.removeLast(bucket.count - kept)
-        bucket.sort()
+        bucket.sort { stamps[Int($0)] < stamps[Int($1)] }
         first[bucketIndex] = bucket[0]
         for offset in 0..<(kept - 1) { next[Int(bucket[offset])] = bucket[offset + 1] }
         next[Int(bucket[kept - 1])] = -1
@@ -929,6 +1011,17 @@ struct Capture: Hashable {
     var start: Int32
     var end: Int32
     var edits: UInt8
+}
+
+extension UInt8 {
+    /// The count with `more` added, held at 255: a path may pass more skip words (or take
+    /// more wildcards or edits) than a byte counts; such paths tie on that count rather
+    /// than trap (300 skip words crashed `grammar match`).
+    @inline(__always)
+    func counting(_ more: UInt8) -> UInt8 {
+        let (sum, overflow) = addingReportingOverflow(more)
+        return overflow ? .max : sum
+    }
 }
 
 /// Captures of one matching, hash-consed: the same capture on the same parent is one

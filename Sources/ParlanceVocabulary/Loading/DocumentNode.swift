@@ -111,6 +111,13 @@ struct DocumentNode {
 /// Reading whole files, for the loaders.
 enum FileBytes {
     static func read(_ path: String) throws(VocabularyLoadError) -> Data {
+        // An empty file is read without Foundation: Data(contentsOf:) leaks the 4 KB buffer
+        // it reads an empty regular file into (swift-foundation's readBytesFromFile; found
+        // by LeakSanitizer through Fuzz/FuzzAppLoading, Fuzz/README.md "Leaks").
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           attributes[.type] as? FileAttributeType == .typeRegular, (attributes[.size] as? NSNumber)?.intValue == 0 {
+            return Data()
+        }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
