@@ -418,16 +418,22 @@ struct MatchRun {
         return clock
     }
 
-    /// Relinks the list of `bucketIndex` in order of arrival (deferred free text arrives
-    /// after the threads pushed eagerly, but stands where its stamp says).
-    static func sortByArrival(_ bucketIndex: Int, stamps: [Int64], next: inout [Int32], first: inout [Int32], last: inout [Int32],
-                              bucket: inout [Int32]) {
+    /// The threads of the list of `bucketIndex`, in list order, into `bucket`.
+    @inline(__always)
+    static func collect(_ bucketIndex: Int, next: [Int32], first: [Int32], into bucket: inout [Int32]) {
         bucket.removeAll(keepingCapacity: true)
         var cursor = first[bucketIndex]
         while cursor >= 0 {
             bucket.append(cursor)
             cursor = next[Int(cursor)]
         }
+    }
+
+    /// Relinks the list of `bucketIndex` in order of arrival (deferred free text arrives
+    /// after the threads pushed eagerly, but stands where its stamp says).
+    static func sortByArrival(_ bucketIndex: Int, stamps: [Int64], next: inout [Int32], first: inout [Int32], last: inout [Int32],
+                              bucket: inout [Int32]) {
+        collect(bucketIndex, next: next, first: first, into: &bucket)
         guard bucket.count > 1 else { return }
         bucket.sort { stamps[Int($0)] < stamps[Int($1)] }
         first[bucketIndex] = bucket[0]
@@ -440,12 +446,7 @@ struct MatchRun {
     /// its state (ties go to the earlier arrival); the rest keep their order.
     static func prune(_ bucketIndex: Int, width: Int, threads: [Thread], stamps: [Int64], next: inout [Int32], first: inout [Int32], last: inout [Int32],
                       bucket: inout [Int32]) {
-        bucket.removeAll(keepingCapacity: true)
-        var cursor = first[bucketIndex]
-        while cursor >= 0 {
-            bucket.append(cursor)
-            cursor = next[Int(cursor)]
-        }
+        collect(bucketIndex, next: next, first: first, into: &bucket)
         guard bucket.count > width else { return }
         bucket.sort { a, b in
             let (x, y) = (threads[Int(a)], threads[Int(b)])
