@@ -114,14 +114,16 @@ struct Resolver {
     func resolveVocabulary(_ slot: SlotMatch, offer: Reader.Offer, list: String?) -> ParameterValue {
         let item = vocabulary.item(offer.span.match.itemIndex)
         let phrase = offer.span.match.isPronunciation ? (item.phrases.first ?? offer.span.match.matchedText) : offer.span.match.matchedText
-        // Other items of this app found on the same words, as well matched.
+        // Other items of this app found on the same words, as well matched: each item once,
+        // and each identifier once (one item may be found through several of its phrases
+        // and pronunciations, or be both the app's and the user's).
         var rivals: [VocabularyMatch] = []
         var seen: Set<Int> = [offer.span.match.itemIndex]
+        var identifiers: Set<String> = item.identifier.map { [$0] } ?? []
         for other in vocabularyOffers where other.app == app && other.span.scalarRange == offer.span.scalarRange
             && other.span.edits == offer.span.edits && seen.insert(other.span.match.itemIndex).inserted {
             if let list, !vocabulary.owner(other.span.match.itemIndex).lists.contains(list) { continue }
-            let identifier = vocabulary.item(other.span.match.itemIndex).identifier
-            if identifier != nil, identifier == item.identifier { continue }
+            if let identifier = vocabulary.item(other.span.match.itemIndex).identifier, !identifiers.insert(identifier).inserted { continue }
             rivals.append(other.span.match)
         }
         let base = ParameterValue.self
