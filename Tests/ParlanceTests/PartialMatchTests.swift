@@ -84,4 +84,54 @@ import Testing
         #expect(car.intent.name == "INGetCarPowerLevelStatusIntent")
         #expect(car.parameter("carName")?.values.first?.identifier == "car:falcon")
     }
+
+    /// Items that say the same words ask which one, each item once: an app vocabulary that
+    /// declares its workouts for five intents at once (one ParameterVocabularies entry with
+    /// five ParameterNames, as Apple's format allows) still offers each workout once.
+    @Test func eachItemIsOfferedOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-once-\(ProcessInfo.processInfo.processIdentifier)")
+        let folder = root.appendingPathComponent("Pacer")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let header = #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd"><plist version="1.0"><dict>"#
+        let intents = ["INStartWorkoutIntent", "INPauseWorkoutIntent", "INResumeWorkoutIntent", "INEndWorkoutIntent", "INCancelWorkoutIntent"]
+        try Data((header + """
+            <key>CFBundleIdentifier</key><string>com.example.pacer</string><key>CFBundleName</key><string>Pacer</string>
+            <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.intents-service</string>
+            <key>NSExtensionAttributes</key><dict><key>IntentsSupported</key><array>\(intents.map { "<string>\($0)</string>" }.joined())</array></dict></dict>
+            </dict></plist>
+            """).utf8).write(to: folder.appendingPathComponent("Info.plist"))
+        let workouts = [("tempo-coach-ana", "Tempo Run"), ("tempo-coach-ben", "Tempo Run"), ("hills", "Hill Repeats")]
+        try Data((header + """
+            <key>ParameterVocabularies</key><array><dict><key>ParameterNames</key><array>\(intents.map { "<string>\($0).workoutName</string>" }.joined())</array>
+            <key>ParameterVocabulary</key><array>\(workouts.map { "<dict><key>VocabularyItemIdentifier</key><string>\($0.0)</string><key>VocabularyItemSynonyms</key><array><dict><key>VocabularyItemPhrase</key><string>\($0.1)</string></dict></array></dict>" }.joined())</array>
+            </dict></array></dict></plist>
+            """).utf8).write(to: folder.appendingPathComponent("en.lproj/AppIntentVocabulary.plist"))
+        let pacer = try #require(AppLoader.load(root.path).apps.first)
+        let engine = try Engine(apps: [pacer], grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
+        let best = try #require(engine.parse("Start my Tempo Run with Pacer", language: "en").best)
+        #expect(best.intent.name == "INStartWorkoutIntent")
+        let workout = try #require(best.parameter("workoutName")?.values.first)
+        #expect(workout.resolution.kind == .disambiguation, "\(workout.resolution)")
+        #expect(workout.resolution.options.map(\.identifier) == ["tempo-coach-ana", "tempo-coach-ben"])
+    }
+
+    /// A word of an unspaced script that the grammar also spells ("貯金", "储蓄": an account
+    /// type) is a part of its own when two accounts hold it: two characters say as much as
+    /// "savings" does.
+    @Test(arguments: [
+        ("用BillPay向储蓄账户存入三百", "zh-Hans", [("a:edu", "教育储蓄"), ("a:house", "买房储蓄")]),
+        ("BillPayで貯金へ5000円移して", "ja", [("a:car", "車用貯金"), ("a:later", "老後貯金")]),
+    ])
+    func anUnspacedWordTheGrammarSpellsIsAPart(request: String, language: String, accounts: [(String, String)]) throws {
+        let engine = try EngineFixture.engine
+        var vocabulary = UserVocabulary(app: "com.example.billpay", user: "saver")
+        _ = vocabulary.setVocabulary(accounts.map { SpeakableString(vocabularyIdentifier: $0.0, spokenPhrase: $0.1) }, of: .paymentsAccountNickname)
+        let user = engine.session(user: "saver", vocabularies: [vocabulary])
+        let best = try #require(engine.parse(request, language: language, user: user).best, "\(request)")
+        #expect(best.intent.name == "INTransferMoneyIntent", "\(request)")
+        let account = try #require(best.parameter("toAccount")?.values.first, "\(request)")
+        #expect(account.resolution.kind == .disambiguation, "\(request): \(account.resolution)")
+        #expect(account.resolution.options.map(\.identifier) == accounts.map(\.0), "\(request)")
+    }
 }

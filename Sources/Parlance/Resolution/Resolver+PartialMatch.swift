@@ -16,7 +16,8 @@ import ParlanceVocabulary
 /// value's edges, read from the grammar, not from a list per language. Nothing else may be
 /// left: "Anna Smith" is not part of "Anna Lee". The part must say something of its own:
 /// not only template words, unless it is four letters or more ("savings" is a template
-/// word of a banking grammar and a word of an account's name).
+/// word of a banking grammar and a word of an account's name; a character of an unspaced
+/// script counts as two, so "貯金" is four).
 ///
 /// The items whose phrases share the longest part are the candidates, most important first
 /// (the order of ``ModelVocabulary/items(app:list:)``: the user's before the app's, each
@@ -107,13 +108,20 @@ struct PartialMatch {
         guard longest > 0 else { return nil }
         for end in ends {
             let part = (end - longest)..<end
-            let letters = s[part].reduce(0) { $0 + $1.count }
+            let letters = s[part].reduce(0) { $0 + weight(of: $1) }
             // A single character of an unspaced script says too little ("王" of 王小雨 and 王强).
             if said.areCharacters, part.count < 2 { continue }
             if isFrame(s[part], grammar: grammar), letters < 4 { continue }
             if isFrame(s[..<part.lowerBound], grammar: grammar), isFrame(s[part.upperBound...], grammar: grammar) { return part }
         }
         return nil
+    }
+
+    /// The letters a unit counts for: a character of a script written without spaces
+    /// (kanji, kana, hanzi) counts as two, as it says about as much as two letters of an
+    /// alphabet ("貯金" and "储蓄" are words of their own, as "savings" is).
+    static func weight(of unit: ArraySlice<Unicode.Scalar>) -> Int {
+        unit.reduce(0) { $0 + ($1.value >= ItemWordIndex.firstUnspacedScalar ? 2 : 1) }
     }
 
     /// Whether `units` are template words end to end (none is). A word may be several units
