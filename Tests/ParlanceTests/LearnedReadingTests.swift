@@ -72,6 +72,17 @@ import Testing
         #expect(engine.parse(request).best?.intent.name == intent, "\(request), no language given")
     }
 
+    /// A custom intent said with the grammar's other words for its examples' verbs ("begin",
+    /// "kick off" beside "start"): the examples are also trained on as the grammar says
+    /// their phrases (ParaphraseGroups), so the request is understood, not only ranked first.
+    @Test(arguments: ["Verdant, begin watering", "Verdant, kick off the watering"])
+    func customIntentsInTheGrammarsWords(request: String) throws {
+        let engine = try Self.engine.get()
+        let result = engine.parse(request, language: "en")
+        #expect(result.understood, "\(request): \(result.hypotheses.first.map { "\($0.intent.name) \($0.confidence)" } ?? "nothing")")
+        #expect(result.hypotheses.first?.intent.name == "WaterPlantsIntent", "\(request)")
+    }
+
     /// No app named: no learned guess. The learned reading never answers what the grammar
     /// does not read and no app is named in.
     @Test func noAppNamedNoGuess() throws {

@@ -10,7 +10,9 @@ import ParlanceTraining
 /// Per language, an ``IntentRanker`` is trained on sentences of the grammar
 /// (``GrammarSampler``: ``sentencesPerIntent`` of each intent, its templates' phrasing
 /// with values left out) and on the app's example phrases (IntentPhrases, which the
-/// compiled grammar holds as templates of the app: every custom intent's examples), one
+/// compiled grammar holds as templates of the app: every custom intent's examples), each
+/// also said the other ways the grammar says its phrases (``ParaphraseGroups``,
+/// ``PhraseVariants``: "Stop my podcast in 15 minutes" is also "turn off my podcast…"), one
 /// ranker per app among the intents it supports. Each is trained the first time a parse
 /// needs it, once per language and app, and shared.
 ///
@@ -50,6 +52,9 @@ final class LearnedReading: @unchecked Sendable {
     private var rankers: [Int: IntentRanker] = [:]
     /// The language's number reader, made on first use (tens of milliseconds of ICU).
     private var numbers: NumberReader?
+    /// The grammar's interchangeable phrases (``ParaphraseGroups``), in words, read on first
+    /// use: an app's example phrases are also trained on as the grammar would say them.
+    private var variants = PhraseVariants(groups: [])
 
     init(grammar: CompiledGrammar, dateTimeReader: DateTimeReader?, dateTimeLists: [String]) {
         self.grammar = grammar
@@ -109,28 +114,43 @@ final class LearnedReading: @unchecked Sendable {
                 frameWords.remove(IntentRanker.numberWord)
                 frameWords.remove(Self.dateWord)
                 sentences = drawn
+                let groups = ParaphraseGroups(grammar.grammar) { $0.metadata["app"] == nil }.groups
+                variants = PhraseVariants(groups: groups.map { $0.map { words(of: $0) } })
             }
             let bundle = engine.apps[app].bundleIdentifier
-            var byIntent: [String: [String]] = [:]
+            var byIntent: [String: [[String]]] = [:]
             for intent in Set(engine.apps[app].supportedIntents) {
-                // The built-in templates' sentences of the intent, then the app's examples of it.
-                var texts = sentences?[intent] ?? []
-                texts += grammar.grammar.intent(named: intent).map { examplePhrases(of: $0, app: bundle) } ?? []
+                // The built-in templates' sentences of the intent, then the app's examples of
+                // it, each also said the other ways the grammar says its phrases.
+                var texts = (sentences?[intent] ?? []).map { words(of: $0) }
+                for example in grammar.grammar.intent(named: intent).map({ examplePhrases(of: $0, app: bundle) }) ?? [] {
+                    let said = words(of: example)
+                    texts.append(said)
+                    texts += variants.variants(of: said, limit: Self.variantsPerExample, ignoring: frameWords)
+                }
                 if !texts.isEmpty { byIntent[intent] = texts }
             }
             guard !byIntent.isEmpty else { return nil }
             let most = byIntent.values.map(\.count).max() ?? 1
-            var examples: [(text: String, label: String)] = []
+            var examples: [(words: [String], label: String)] = []
             for intent in byIntent.keys.sorted() {
                 let texts = byIntent[intent]!
                 let repeats = min(Self.balancingRepeats, max(1, most / texts.count))
                 for _ in 0..<repeats { examples += texts.map { ($0, intent) } }
             }
-            let ranker = IntentRanker(examples: examples, tokenizer: grammar.tokenizer, numbers: numbers, ignoredWords: frameWords)
+            let ranker = IntentRanker(wordExamples: examples, tokenizer: grammar.tokenizer, numbers: numbers, ignoredWords: frameWords)
             rankers[app] = ranker
             return ranker
         }
     }
+
+    /// `text` in words, as the ranker reads it.
+    private func words(of text: String) -> [String] {
+        IntentRanker.words(of: text, tokenizer: grammar.tokenizer, numbers: numbers)
+    }
+
+    /// The most variants of one example phrase trained on (``PhraseVariants``).
+    static let variantsPerExample = 12
 
     /// How sure the ranker must be of a custom intent to put it before a reading of the
     /// grammar that names the app but leaves most of the request to free text.

@@ -32,12 +32,19 @@ public struct IntentRanker: Sendable {
     /// - Complexity: O(epochs × examples × features per example × labels).
     public init(examples: [(text: String, label: String)], tokenizer: Tokenizer, numbers: NumberReader? = nil,
                 ignoredWords: Set<String> = [], epochs: Int = 20) {
+        self.init(wordExamples: examples.map { (Self.words(of: $0.text, tokenizer: tokenizer, numbers: numbers), $0.label) },
+                  tokenizer: tokenizer, numbers: numbers, ignoredWords: ignoredWords, epochs: epochs)
+    }
+
+    /// Trains on examples already read into words (``words(of:tokenizer:numbers:)``), for a
+    /// caller that makes examples of its own from words (paraphrases of a phrase), leaving
+    /// out `ignoredWords`.
+    public init(wordExamples: [(words: [String], label: String)], tokenizer: Tokenizer, numbers: NumberReader? = nil,
+                ignoredWords: Set<String> = [], epochs: Int = 20) {
         self.tokenizer = tokenizer
         self.ignoredWords = ignoredWords
         self.numbers = numbers
-        classifier = IntentClassifier(examples: examples.map {
-            (Self.words(of: $0.text, tokenizer: tokenizer, numbers: numbers).filter { !ignoredWords.contains($0) }, $0.label)
-        }, epochs: epochs)
+        classifier = IntentClassifier(examples: wordExamples.map { ($0.words.filter { !ignoredWords.contains($0) }, $0.label) }, epochs: epochs)
     }
 
     /// The normalized words of `text` as a ranker reads them (the words ``ignoredWords``
