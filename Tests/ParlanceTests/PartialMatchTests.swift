@@ -134,4 +134,22 @@ import Testing
         #expect(account.resolution.kind == .disambiguation, "\(request): \(account.resolution)")
         #expect(account.resolution.options.map(\.identifier) == accounts.map(\.0), "\(request)")
     }
+
+    /// Words around an item that the template does not place (a particle, an article or a
+    /// contraction) are no typo: "的读书会" is the group 读书会, "des Mots du Jour" the show Les
+    /// Mots du Jour (des = de + les), not a question whether they were meant. (The apps of the
+    /// first blind set, whose vocabulary has such items; the requests are this test's own.)
+    @Test(arguments: [
+        ("帮我在Chatterbox的读书会群里发个消息：明天不去了", "zh-Hans", "INSendMessageIntent", "speakableGroupName", "读书会"),
+        ("Lance le dernier épisode des Mots du Jour avec Castaway", "fr", "INPlayMediaIntent", "mediaSearch.mediaName", "Les Mots du Jour"),
+    ])
+    func wordsAroundAnItemAreNoTypo(request: String, language: String, intent: String, parameter: String, phrase: String) throws {
+        let blindApps = AppLoader.load(EngineFixture.corpora.appendingPathComponent("tests/blind/apps").path).apps
+        let engine = try Engine(apps: EngineFixture.apps + blindApps, grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
+        let best = try #require(engine.parse(request, language: language).best, "\(request)")
+        #expect(best.intent.name == intent, "\(request)")
+        let said = try #require(best.parameter(parameter)?.values.first, "\(request): \(best.parameters.map { "\($0.name)=\($0.values.map(\.text))" })")
+        #expect(said.resolution.kind == .success, "\(request): \(said.resolution)")
+        #expect(said.value == .string(phrase))
+    }
 }

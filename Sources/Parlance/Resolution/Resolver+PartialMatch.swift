@@ -117,6 +117,31 @@ struct PartialMatch {
         return nil
     }
 
+    /// The run of `said`'s units that `phrase` says too, when everything else either of them
+    /// says is template words: an article, a particle or a contraction around the same words
+    /// ("的读书会" and 读书会; "des Mots du Jour" and "Les Mots du Jour"). Nil otherwise: a
+    /// word said in part ("エコノミ" for エコノミー) or another word is a typo, not a frame.
+    /// The shared run must say something of its own, as a part must (``part(of:in:grammar:)``).
+    static func framedRun(of said: Words, in phrase: Words, grammar: CompiledGrammar) -> Range<Int>? {
+        let (s, p) = (said.units, phrase.units)
+        var best: (length: Int, start: Int)?
+        for i in s.indices {
+            for j in p.indices {
+                var length = 0
+                while i + length < s.count, j + length < p.count, s[i + length].elementsEqual(p[j + length]) { length += 1 }
+                guard length > 0, length >= best?.length ?? 0 else { continue }
+                let run = i..<(i + length)
+                if said.areCharacters, length < 2 { continue }
+                if isFrame(s[run], grammar: grammar), s[run].reduce(0, { $0 + weight(of: $1) }) < 4 { continue }
+                if isFrame(s[..<i], grammar: grammar), isFrame(s[(i + length)...], grammar: grammar),
+                   isFrame(p[..<j], grammar: grammar), isFrame(p[(j + length)...], grammar: grammar) {
+                    best = (length, i)
+                }
+            }
+        }
+        return best.map { $0.start..<($0.start + $0.length) }
+    }
+
     /// The letters a unit counts for: a character of a script written without spaces
     /// (kanji, kana, hanzi) counts as two, as it says about as much as two letters of an
     /// alphabet ("貯金" and "储蓄" are words of their own, as "savings" is).
@@ -146,6 +171,18 @@ struct PartialMatch {
 }
 
 extension Resolver {
+    /// Why `said` is the item whose phrase is `phrase` with only template words around
+    /// (``PartialMatch/framedRun(of:in:grammar:)``), nil when it is not.
+    func framedItem(said text: String, phrase: String, list: String) -> Resolution.Reason? {
+        let grammar = model.compiled
+        let saidText = grammar.tokenize(text)
+        let said = PartialMatch.Words(saidText)
+        guard !said.units.isEmpty, let run = PartialMatch.framedRun(of: said, in: PartialMatch.Words(grammar.tokenize(phrase)), grammar: grammar)
+        else { return nil }
+        let part = String(saidText.original(scalars: said.spans[run.lowerBound].lowerBound..<said.spans[run.upperBound - 1].upperBound))
+        return .partOfItems(said: text, part: part, count: 1, list: list, app: engine.apps[app].displayName)
+    }
+
     /// `slot`'s free text read as part of the app's items of `list`
     /// (``PartialMatch``): disambiguation among several, the item when it is one (success,
     /// match kind ``ParameterValue/MatchKind/partial``); nil when it is part of none.

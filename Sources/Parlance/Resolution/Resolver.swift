@@ -141,6 +141,14 @@ struct Resolver {
         let confidence = 1 - Double(offer.span.edits) / Double(max(1, letters))
         let option = ResolutionOption(value: phrase, identifier: item.identifier)
         if offer.span.edits > 0 && confidence < engine.options.confirmationThreshold {
+            // No correction at all when the edits are words around the item's: a particle, an
+            // article or a contraction the template does not place ("的读书会" for 读书会, "des
+            // Mots du Jour" for Les Mots du Jour). The match stays a vocabulary match with its
+            // edits, as the reading was ranked.
+            if let list, let framed = framedItem(said: slot.text, phrase: phrase, list: list) {
+                return base.init(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span, match: .fuzzy,
+                                 edits: offer.span.edits, resolution: Resolution(.success, options: [], because: framed))
+            }
             return base.init(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span, match: .fuzzy,
                              edits: offer.span.edits,
                              resolution: Resolution(.confirmationRequired, options: [option],
