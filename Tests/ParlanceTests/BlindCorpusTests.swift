@@ -35,7 +35,11 @@ import Testing
     /// understood) fails too: at the default threshold the second set's rate went from
     /// 75.5% to 69.8% with the language given (68.3% without), the first set's from 87.7% to
     /// 84.0% (83.5%): refusing what no app can handle costs some right answers (Corpora/calibration).
-    static func floor(_ set: URL, languageGiven: Bool) -> Double { set == second ? 0.66 : 0.82 }
+    ///
+    /// 2026-11-29: paraphrases of the apps' example phrases, value edges and the grammars' new
+    /// forms (written against the first set, which is a development set since): first set
+    /// 93.1% given / 92.3% not, second (still held out) 75.9% / 74.2%.
+    static func floor(_ set: URL, languageGiven: Bool) -> Double { set == second ? 0.72 : 0.90 }
 
     /// A test's kind: the tag its note starts with ("[custom-intent] …").
     static func kind(_ test: UtteranceTest) -> String {
