@@ -111,6 +111,10 @@ final class VocabularyShard: @unchecked Sendable {
             return built
         }
     }
+    /// The bytes of the index and, once built, of the word index.
+    var memoryFootprint: Int {
+        index.memoryFootprint + wordsLock.withLock { builtWords?.memoryFootprint ?? 0 }
+    }
     /// For each (app, list): the items, most important first.
     private let listItems: [AppList: [Int]]
     /// For each (app, list, type): the items of that type, most important first (what a
@@ -367,30 +371,78 @@ struct VocabularyLists: Sendable {
 /// by their characters: where ``PartialMatch`` looks for the items a name said in part may
 /// be part of, instead of reading every item of the list. Built from the keys the index
 /// already normalized (``VocabularyIndex/forEachKey(_:)``).
+///
+/// Built on a user's first parse that looks for a part, so it is part of what a session
+/// costs: flat arrays, not a dictionary of strings. Each word is known by a 64-bit hash of
+/// its scalars (``hash(_:)``); the (hash, item) pairs are sorted once, and a lookup is a
+/// binary search. Two words of one hash (about one chance in 10^13 among 10,000 words)
+/// only make an item a candidate that ``PartialMatch`` then reads and rejects.
 final class ItemWordIndex: Sendable {
-    private let items: [String: [Int32]]
+    /// The distinct word hashes, ascending.
+    private let hashes: [UInt64]
+    /// Where each hash's items start in ``postings`` (one more entry than ``hashes``).
+    private let starts: [Int32]
+    /// The items holding each word, ascending within a word, each once.
+    private let postings: [Int32]
 
     /// The first scalar of the scripts written without spaces whose characters are keys of
     /// their own (CJK radicals, kana, ideographs and on).
     static let firstUnspacedScalar: UInt32 = 0x2E80
 
     init(_ index: VocabularyIndex) {
-        var items: [String: [Int32]] = [:]
+        var pairs: [(hash: UInt64, item: Int32)] = []
+        pairs.reserveCapacity(index.entryCount * 3)
         index.forEachKey { key, owners in
-            var seen: Set<String> = []
-            for word in key.split(separator: " ") {
-                let text = String(String.UnicodeScalarView(word))
-                if seen.insert(text).inserted { for item in owners { items[text, default: []].append(Int32(item)) } }
-                for scalar in word where scalar.value >= ItemWordIndex.firstUnspacedScalar {
-                    let character = String(scalar)
-                    if seen.insert(character).inserted { for item in owners { items[character, default: []].append(Int32(item)) } }
-                }
+            func add(_ hash: UInt64) { for item in owners { pairs.append((hash, Int32(item))) } }
+            var wordStart = 0
+            for position in 0...key.count where position == key.count || key[position] == " " {
+                let word = key[wordStart..<position]
+                wordStart = position + 1
+                guard !word.isEmpty else { continue }
+                add(Self.hash(word))
+                // Each character of an unspaced script, unless the word is that character.
+                if word.count > 1 { for scalar in word where scalar.value >= Self.firstUnspacedScalar { add(Self.hash(CollectionOfOne(scalar))) } }
             }
         }
-        self.items = items
+        pairs.sort { ($0.hash, $0.item) < ($1.hash, $1.item) }
+        var hashes: [UInt64] = [], starts: [Int32] = [], postings: [Int32] = []
+        postings.reserveCapacity(pairs.count)
+        for (position, pair) in pairs.enumerated() {
+            if position > 0, pairs[position - 1] == pair { continue }
+            if hashes.last != pair.hash {
+                hashes.append(pair.hash)
+                starts.append(Int32(postings.count))
+            }
+            postings.append(pair.item)
+        }
+        starts.append(Int32(postings.count))
+        self.hashes = hashes
+        self.starts = starts
+        self.postings = postings
     }
 
-    /// The items with `word` (a normalized word, or one character of a script written
-    /// without spaces) in a key, in index order; an item may appear more than once.
-    func items(with word: String) -> [Int32] { items[word] ?? [] }
+    /// FNV-1a over the scalar values: what a word is known by.
+    @inline(__always)
+    static func hash<Scalars: Collection<Unicode.Scalar>>(_ word: Scalars) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for scalar in word {
+            hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// The items with a word of hash `word` (``hash(_:)`` of a normalized word, or of one
+    /// character of a script written without spaces) in a key, ascending, each once.
+    func items(with word: UInt64) -> ArraySlice<Int32> {
+        var (low, high) = (0, hashes.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if hashes[middle] < word { low = middle + 1 } else { high = middle }
+        }
+        guard low < hashes.count, hashes[low] == word else { return [] }
+        return postings[Int(starts[low])..<Int(starts[low + 1])]
+    }
+
+    /// The bytes the index holds.
+    var memoryFootprint: Int { hashes.count * 8 + starts.count * 4 + postings.count * 4 }
 }

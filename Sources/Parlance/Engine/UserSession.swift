@@ -64,17 +64,19 @@ public final class UserSession: @unchecked Sendable {
         return shard
     }
 
-    /// The bytes of the session's indexes built so far (not counting the items themselves).
+    /// The bytes of the session's indexes built so far (the vocabulary indexes and their
+    /// word indexes), not counting the items themselves.
     public var memoryFootprint: Int {
         lock.lock()
         defer { lock.unlock() }
-        return shards.reduce(0) { $0 + ($1?.index.memoryFootprint ?? 0) }
+        return shards.reduce(0) { $0 + ($1?.memoryFootprint ?? 0) }
     }
 
     /// Indexes the user's vocabulary for every language of the engine now, instead of on
-    /// the first parse of each (a server warming a user up before the first request).
+    /// the first parse of each (a server warming a user up before the first request): the
+    /// vocabulary indexes and the word indexes that names said in part are looked up in.
     public func prepareAllLanguages() {
-        for form in indexing.forms.indices { _ = shard(form) }
+        for form in indexing.forms.indices { _ = shard(form).words }
     }
 
     /// The session with `app`'s set of `type` replaced by `items`, in order (SiriKit's

@@ -36,13 +36,12 @@ struct PartialMatch {
     /// first, at most ``itemsRead``: looked up in the shards' word indexes
     /// (``ItemWordIndex``), not read item by item.
     static func candidates(for said: Words, app: Int, list: String, vocabulary: ModelVocabulary, grammar: CompiledGrammar) -> [Int] {
-        var keys: Set<String> = []
+        var keys: Set<UInt64> = []
         for unit in said.units where !grammar.spellsWord(unit) || unit.count >= 4 {
-            let word = String(String.UnicodeScalarView(unit))
             if unit.count > 1 || unit.first.map({ $0.value < ItemWordIndex.firstUnspacedScalar }) == true {
-                keys.insert(word)
+                keys.insert(ItemWordIndex.hash(unit))
             }
-            for scalar in unit where scalar.value >= ItemWordIndex.firstUnspacedScalar { keys.insert(String(scalar)) }
+            for scalar in unit where scalar.value >= ItemWordIndex.firstUnspacedScalar { keys.insert(ItemWordIndex.hash(CollectionOfOne(scalar))) }
         }
         var found: Set<Int> = []
         func gather(_ shard: VocabularyShard, offset: Int) {
