@@ -139,9 +139,10 @@ extension Scan {
         // "vingt heures trente", "8 Uhr 30", 三点二十分, and "at eight thirty".
         if marked || afterAt, let number = integer(at: p, in: 0...59), let value = number.integer, !hourInDigits || number.digitCount > 0,
            marked || value >= 10 && (number.digitCount == 2 || number.digitCount == 0) {
-            // (A number that goes on into a unit is a quantity, not minutes: "at 8 20 minutes later".)
-            if !(joins(number.end) && phrase(at: number.end, { if case .unit = $0 { true } else { false } }) != nil
-                 && phrase(at: number.end, .minuteMark) == nil) {
+            // (A number that goes on into a unit or a counter is a quantity, not minutes: "at 8
+            // 20 minutes later", 明晚七点四个人: seven o'clock, four people.)
+            let quantity = phrase(at: number.end, { switch $0 { case .unit, .classifier: true; default: false } }) != nil
+            if !(joins(number.end) && quantity && phrase(at: number.end, .minuteMark) == nil) {
                 keep(markedMinutes(number.end), hour: clock.hour, minute: value)
             }
         }
