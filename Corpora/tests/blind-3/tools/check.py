@@ -87,7 +87,7 @@ for f in sorted(glob.glob(os.path.join(HERE, '*/*.yaml'))):
                 errors.append(f'{where}: unknown key {k}')
         if t['utterance'] in seen: errors.append(f'{where}: duplicate utterance')
         seen.add(t['utterance'])
-        m = re.match(r'\[([\w-]+)\] ', t.get('note', ''))
+        m = re.match(r'\[([\w-]+)\](?:\s|$)', t.get('note', ''))
         if not m or m.group(1) not in TAGS: errors.append(f'{where}: bad tag'); continue
         tag = m.group(1); counts[lang][tag] += 1
         applist = t['app'] if isinstance(t['app'], list) else [t['app']]
