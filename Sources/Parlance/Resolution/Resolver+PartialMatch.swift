@@ -223,7 +223,9 @@ extension Resolver {
             ResolutionOption(value: vocabulary.item($0.item).phrases.first ?? $0.phrase, identifier: vocabulary.item($0.item).identifier)
         }
         if options.count == 1 {
-            return ParameterValue(value: .string(options[0].value), text: slot.text, identifier: options[0].identifier, span: slot.span,
+            // The item's phrase that holds the part, as an exact match gives the phrase it
+            // matched ("Extra Grande", not the item's first phrase "XL").
+            return ParameterValue(value: .string(candidates[0].phrase), text: slot.text, identifier: options[0].identifier, span: slot.span,
                                   match: .partial, resolution: Resolution(.success, options: [], because: reason))
         }
         return ParameterValue(value: nil, text: slot.text, span: slot.span, match: .partial,
