@@ -152,4 +152,21 @@ import Testing
         #expect(said.resolution.kind == .success, "\(request): \(said.resolution)")
         #expect(said.value == .string(phrase))
     }
+
+    /// A part of an item's second phrase is that item, said as that phrase: RideNow's xl is
+    /// "XL" and "Extra Large" ("Extra Grande"), and "a RideNow Large" names the second.
+    @Test(arguments: [
+        ("Book me a RideNow Large to the station", "en", "Extra Large"),
+        ("Pídeme un Grande de RideNow para ir a Atocha", "es", "Extra Grande"),
+    ])
+    func aPartTakesThePhraseThatHoldsIt(request: String, language: String, phrase: String) throws {
+        let engine = try EngineFixture.engine
+        let best = try #require(engine.parse(request, language: language).best, "\(request)")
+        #expect(best.intent.name == "INRequestRideIntent")
+        let value = try #require(best.parameter("rideOptionName")?.values.first, "\(request)")
+        #expect(value.match == .partial)
+        #expect(value.resolution.kind == .success, "\(request): \(value.resolution)")
+        #expect(value.identifier == "xl")
+        #expect(value.value == .string(phrase), "\(request): \(String(describing: value.value))")
+    }
 }
