@@ -257,6 +257,16 @@ extension UtteranceTest {
                 }
             }
             guard let utterance = test["utterance"]?.string ?? alternatives?.first?.text else { throw fail(node, "missing `utterance`") }
+            // What every test may carry, in scope or not: its own language, lock and moment.
+            var testLanguage = language
+            if let own = test["language"] {
+                guard let tag = own.string else { throw fail(own, "`language`: expected a language tag such as en") }
+                if let problem = languageProblem(tag) { throw fail(own, problem) }
+                testLanguage = tag
+            }
+            let locked = test["locked"]?.bool ?? false
+            let now = try moment(test["now"]) ?? fileNow
+            let location = SourceLocation(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
             if let understood = test["understood"] {
                 guard understood.bool == false else {
                     throw fail(understood, "`understood`: expected false (a request no app can handle), or no `understood` at all")
@@ -264,14 +274,8 @@ extension UtteranceTest {
                 for key in ["intent", "app", "parameters", "requiresUnlock"] where test[key] != nil {
                     throw fail(test[key], "`\(key)` in a test with `understood: false`: a request no app can handle expects no \(key)")
                 }
-                if let own = test["language"] {
-                    guard let tag = own.string else { throw fail(own, "`language`: expected a language tag such as en") }
-                    if let problem = languageProblem(tag) { throw fail(own, problem) }
-                }
-                tests.append(UtteranceTest(utterance: utterance, language: test["language"]?.string ?? language, understood: false, apps: [],
-                                           intent: "", parameters: [:], locked: test["locked"]?.bool ?? false, now: try moment(test["now"]) ?? fileNow,
-                                           requiresUnlock: nil, note: test["note"]?.string,
-                                           location: SourceLocation(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)))
+                tests.append(UtteranceTest(utterance: utterance, language: testLanguage, understood: false, apps: [], intent: "", parameters: [:],
+                                           locked: locked, now: now, requiresUnlock: nil, note: test["note"]?.string, location: location))
                 continue
             }
             guard let intent = test["intent"]?.string else { throw fail(node, "missing `intent`") }
@@ -294,15 +298,9 @@ extension UtteranceTest {
                     }
                 }
             }
-            if let own = test["language"] {
-                guard let tag = own.string else { throw fail(own, "`language`: expected a language tag such as en") }
-                if let problem = languageProblem(tag) { throw fail(own, problem) }
-            }
-            let location = SourceLocation(file: file, line: (node.mark?.line ?? 0), column: node.mark?.column ?? 0)
-            tests.append(UtteranceTest(utterance: utterance, language: test["language"]?.string ?? language, apps: apps, intent: intent,
-                                       parameters: parameters, locked: test["locked"]?.bool ?? false, now: try moment(test["now"]) ?? fileNow,
-                                       requiresUnlock: test["requiresUnlock"]?.bool, note: test["note"]?.string, location: location,
-                                       alternatives: alternatives))
+            tests.append(UtteranceTest(utterance: utterance, language: testLanguage, apps: apps, intent: intent, parameters: parameters,
+                                       locked: locked, now: now, requiresUnlock: test["requiresUnlock"]?.bool, note: test["note"]?.string,
+                                       location: location, alternatives: alternatives))
         }
         return tests
     }
