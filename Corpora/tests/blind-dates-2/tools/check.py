@@ -8,7 +8,8 @@
 - future values are at or after the reference moment (days: at or after its day),
   except kinds marked past or last
 - request date parameters parse the same way; unsupported ones are in the past
-- prints each value with its weekday to read over by hand
+- prints each value with its weekday, its distance in days and weeks from the
+  reference moment (and in minutes for offsets) to read over by hand
 """
 import datetime as dt
 import glob
@@ -50,12 +51,27 @@ def parse_value(v):
     return p, None, grain
 
 
+NOW = dt.datetime(2026, 10, 29, 16, 30)
+
+
+def week_label(day):
+    """Days from today and the week relative to this one (weeks start on Monday)."""
+    today = NOW.date()
+    monday = today - dt.timedelta(days=today.weekday())
+    weeks = (day - monday).days // 7
+    name = {0: "this week", 1: "next week", -1: "last week"}.get(weeks, "%+d weeks" % weeks)
+    return "%+dd, %s" % ((day - today).days, name)
+
+
 def describe(v):
     out = []
     for part in v.split("/"):
         try:
             p, g = parse_point(part)
-            out.append(p.strftime("%a ") + part)
+            extra = ""
+            if g == "second":
+                extra = " (now %+d min)" % ((p - NOW).total_seconds() // 60)
+            out.append("%s %s [%s]%s" % (p.strftime("%a"), part, week_label(p.date()), extra))
         except ValueError:
             out.append(part)
     return " / ".join(out)
