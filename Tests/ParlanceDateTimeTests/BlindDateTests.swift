@@ -14,10 +14,14 @@ import Yams
 /// The issue's goal is 95% in every language. The set was measured once when it was written
 /// (its README); the test gates on a floor below which the reader regressed and prints every
 /// language's rate and every miss.
+///
+/// Corpora/tests/blind-dates-2 (2026-11-29, read at another moment: a Thursday afternoon
+/// at the end of October) was written the same way as a development set: 90.9% when it
+/// joined.
 @Suite struct BlindDateTests {
-    static let folder = SharedData.packageRoot.appendingPathComponent("Corpora/tests/blind-dates/expressions")
+    static let sets = ["blind-dates", "blind-dates-2"]
     /// The least share read right, over all six languages (expressions and what must not be read).
-    static let floor = 0.90
+    static func floor(_ set: String) -> Double { set == "blind-dates" ? 0.90 : 0.88 }
 
     struct Expression {
         let text: String
@@ -35,13 +39,14 @@ import Yams
         return (language, now, expressions, (node["not_dates"]?.sequence ?? []).compactMap(\.string))
     }
 
-    @Test func blindExpressionsAreReadRight() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+    @Test(arguments: sets) func blindExpressionsAreReadRight(_ name: String) throws {
+        let folder = SharedData.packageRoot.appendingPathComponent("Corpora/tests/\(name)/expressions")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(files.count == 6)
         var right = 0, total = 0
         var misses: [String] = []
         for file in files {
-            let set = try Self.load(Self.folder.appendingPathComponent(file))
+            let set = try Self.load(folder.appendingPathComponent(file))
             let reader = Readers.reader(set.language)
             var languageRight = 0
             for expression in set.expressions {
@@ -61,14 +66,14 @@ import Yams
                 if found.isEmpty { notRight += 1 } else { misses.append("\(set.language) not a date '\(text)': read \(found.map(\.text))") }
             }
             let count = set.expressions.count + set.notDates.count
-            print(String(format: "blind dates %@: %d/%d expressions, %d/%d not dates (%.1f%%)", set.language, languageRight, set.expressions.count,
+            print(String(format: "\(name) %@: %d/%d expressions, %d/%d not dates (%.1f%%)", set.language, languageRight, set.expressions.count,
                          notRight, set.notDates.count, 100 * Double(languageRight + notRight) / Double(max(1, count))))
             right += languageRight + notRight
             total += count
         }
-        for miss in misses { print("  ✗ \(miss)") }
+        for miss in misses { print("  ✗ \(name) \(miss)") }
         let rate = Double(right) / Double(max(1, total))
-        print(String(format: "blind dates, all: %d/%d (%.1f%%)", right, total, 100 * rate))
-        #expect(rate >= Self.floor, "blind date expressions: \(String(format: "%.1f", 100 * rate))%, below the floor")
+        print(String(format: "\(name), all: %d/%d (%.1f%%)", right, total, 100 * rate))
+        #expect(rate >= Self.floor(name), "\(name) expressions: \(String(format: "%.1f", 100 * rate))%, below the floor")
     }
 }

@@ -43,7 +43,7 @@ struct DateTimeLexicon: Sendable {
             case .past(nil), .to(nil): .connector
             case .filler: .filler
             case .from, .until, .and, .end, .classifier, .ordinal, .half, .andHalf, .relation,
-                 .plus(nil), .minus(nil), .laterBefore, .agoBefore, .forDuration: []
+                 .plus(nil), .minus(nil), .laterBefore, .agoBefore, .forDuration, .notADate: []
             default: .strong
             }
         }
@@ -126,6 +126,31 @@ struct DateTimeLexicon: Sendable {
             wordCount += 1
         }
         return wordNodes[node].word
+    }
+
+    /// Where `scalars` (a word the vocabulary does not have) splits into two words that
+    /// each say a date or a time on their own (``Reach/strong``), each of three scalars or
+    /// more: "samstagnachmittag" is "samstag" and "nachmittag", as German, Dutch and the
+    /// Scandinavian languages write them. One walk down the word trie, and a lookup of the
+    /// rest where a word ends; nil when there is no such split.
+    func compoundSplit(_ scalars: ArraySlice<Unicode.Scalar>) -> Int? {
+        guard scalars.count >= 6 else { return nil }
+        var node = 0
+        var index = scalars.startIndex
+        while index < scalars.endIndex - 3, let next = wordNodes[node].children[scalars[index]] {
+            node = Int(next)
+            index += 1
+            let first = wordNodes[node].word
+            guard first >= 0, index - scalars.startIndex >= 3, saysDate(first) else { continue }
+            let second = word(scalars[index...])
+            if second >= 0, saysDate(second) { return index - scalars.startIndex }
+        }
+        return nil
+    }
+
+    /// Whether a word alone is a phrase that says a date or a time.
+    private func saysDate(_ word: Int32) -> Bool {
+        step(0, word).map { reach(of: $0).contains(.strong) } ?? false
     }
 
     /// The number of a word, or -1 when the vocabulary has no such word.

@@ -59,4 +59,7 @@ struct MomentOptions: OptionSet {
     static let noUntilConnector = MomentOptions(rawValue: 1)
     /// A bare number may be an hour: the other end of the interval shows it is a clock time.
     static let bareHour = MomentOptions(rawValue: 2)
+    /// A word that is a filler and also opens an interval ends the moment: the day before
+    /// "de 15h à 17h" in "demain de 15h à 17h".
+    static let stopAtFrom = MomentOptions(rawValue: 4)
 }

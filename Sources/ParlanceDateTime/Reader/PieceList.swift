@@ -80,6 +80,11 @@ struct PieceList {
             var reach: DateTimeLexicon.Reach = []
             var node: Int32 = 0
             var next = index
+            // A compound of two date words ("samstagnachmittag") says a date.
+            if lexicon.word(scalars) < 0, lexicon.compoundSplit(scalars) != nil {
+                anchored = true
+                break
+            }
             while next < units.count, next - index < lexicon.longestPhrase {
                 let word = next == index ? lexicon.word(scalars) : lexicon.word(tokenized.normalizedScalars(of: units[next]))
                 guard word >= 0, let step = lexicon.step(node, word) else { break }
@@ -105,6 +110,14 @@ struct PieceList {
                 piece.gap = first ? gap : piece.gap == .colon ? .colon : .none
                 first = false
                 if !piece.isDigits { piece.word = lexicon.word(tokenized.normalizedScalars[piece.normalized]) }
+                if !piece.isDigits, piece.word < 0, piece.normalized.count == piece.scalars.count,
+                   let split = lexicon.compoundSplit(tokenized.normalizedScalars[piece.normalized]) {
+                    // Two pieces joined with no gap, each its own word.
+                    let (head, tail) = compoundParts(of: piece, at: split)
+                    pieces.append(head)
+                    pieces.append(tail)
+                    return
+                }
                 pieces.append(piece)
             }
             previousEnd = unit.utf8Range.upperBound
@@ -117,6 +130,32 @@ struct PieceList {
         }
         findPhrases()
         return true
+    }
+
+    /// `piece` (a word, normalized scalar for scalar) as two pieces split after `split`
+    /// scalars, the second joined to the first.
+    private func compoundParts(of piece: Piece, at split: Int) -> (Piece, Piece) {
+        // The UTF-8 offset of the split: past `split` scalars' lead bytes.
+        var offset = piece.utf8.lowerBound
+        var scalarsPassed = 0
+        while offset < piece.utf8.upperBound {
+            if bytes[offset] & 0xC0 != 0x80 {
+                if scalarsPassed == split { break }
+                scalarsPassed += 1
+            }
+            offset += 1
+        }
+        var first = piece, second = piece
+        first.normalized = piece.normalized.lowerBound..<piece.normalized.lowerBound + split
+        first.scalars = piece.scalars.lowerBound..<piece.scalars.lowerBound + split
+        first.utf8 = piece.utf8.lowerBound..<offset
+        first.word = lexicon.word(tokenized.normalizedScalars[first.normalized])
+        second.normalized = first.normalized.upperBound..<piece.normalized.upperBound
+        second.scalars = first.scalars.upperBound..<piece.scalars.upperBound
+        second.utf8 = offset..<piece.utf8.upperBound
+        second.gap = .none
+        second.word = lexicon.word(tokenized.normalizedScalars[second.normalized])
+        return (first, second)
     }
 
     private mutating func findPhrases() {

@@ -21,7 +21,10 @@ extension Scan {
         if let from = phrase(at: q, .from) {
             p = from
             hasFrom = true
-        } else if let day = atStart, day.parts.hour == nil, day.parts.dayPart == nil, joins(day.end), let from = phrase(at: day.end, .from) {
+        } else if let day = atStart.flatMap({ $0.parts.hour == nil ? $0 : moment(at: q, [.stopAtFrom]) }), day.parts.hour == nil,
+                  day.parts.dayPart == nil, joins(day.end), let from = phrase(at: day.end, .from) {
+            // (The day alone when the moment read on into the interval through a word that is
+            // a filler and "from" both: "demain de 15h".)
             before = day.parts
             p = from
             hasFrom = true

@@ -22,6 +22,7 @@ extension Scan {
                 }
                 guard skipped < (components == 0 ? 3 : 2),
                       let filler = phrase(at: q, { $0 == .filler || $0 == .at }) else { break outer }
+                if options.contains(.stopAtFrom), components > 0, phrase(at: q, .from) != nil { break outer }
                 sawAt = sawAt || phrase(at: q, .at) == filler.end
                 q = filler.end
                 skipped += 1

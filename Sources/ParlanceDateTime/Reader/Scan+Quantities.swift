@@ -26,14 +26,16 @@ extension Scan {
                 p = found
             }
         }
-        guard count != nil || half, p == q || joins(p),
-              let unit = phrase(at: p, { if case .unit = $0 { true } else { false } }),
+        guard p == q || joins(p), let unit = phrase(at: p, { if case .unit = $0 { true } else { false } }),
               case .unit(let grain, let multiple) = unit.meaning else { return nil }
         p = unit.end
         if !andHalf, joins(p), let found = phrase(at: p, .andHalf) {
             andHalf = true
             p = found
         }
+        // A unit alone is one of it only with "and a half" after it ("hora y media"): "hour"
+        // alone says no quantity.
+        guard count != nil || half || andHalf else { return nil }
         let value = ((count ?? 1) * (half ? 0.5 : 1) + (andHalf ? 0.5 : 0)) * Double(multiple)
         return Quantity(end: p, value: value, unit: grain)
     }

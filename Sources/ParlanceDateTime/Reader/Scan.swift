@@ -30,27 +30,50 @@ final class Scan {
                 start += 1
                 continue
             }
-            var best: (end: Int, expression: Expression)?
-            func consider(_ end: Int, _ expression: Expression) {
-                if best == nil || end > best!.end { best = (end, expression) }
+            // Words that say no date though they hold date words are passed over whole.
+            if let end = phrase(at: start, .notADate) {
+                start = end
+                continue
             }
-            // Tried in this order; a later one wins only when longer.
-            let atStart = moment(at: start)
-            if let found = interval(at: start, moment: atStart) { consider(found.end, .interval(found.first, found.second)) }
-            if let found = openInterval(at: start, moment: atStart) { consider(found.end, .until(found.parts)) }
-            if let found = offset(at: start) { consider(found.end, .offset(sign: found.sign, found.quantity)) }
-            if let found = atStart { consider(found.end, .moment(found.parts)) }
-            if let found = duration(at: start) { consider(found.end, .duration(found)) }
+            var best = longestReading(at: start)
+            var from = start
+            // A moment may start with fillers, other readings may not: a reading after them
+            // that goes further wins ("は2時間半" is two and a half hours, not "は2時").
+            var core = start
+            for _ in 0..<2 {
+                guard let end = phrase(at: core, .filler), joins(end) else { break }
+                core = end
+            }
+            if core > start, let inner = longestReading(at: core), inner.end > best?.end ?? start {
+                best = inner
+                from = core
+            }
             guard let best else {
                 start += 1
                 continue
             }
             // An expression that names no moment (February 31st, 2027年2月29日) is skipped
             // whole: its inside is not read either ("2月29日" of 2028).
-            if let reading = Resolver(now: now, preference: preference).read(best.expression) { matches.append(match(start..<best.end, reading)) }
+            if let reading = Resolver(now: now, preference: preference).read(best.expression) { matches.append(match(from..<best.end, reading)) }
             start = best.end
         }
         return matches
+    }
+
+    /// The longest reading that starts at piece `start`: an interval, an open interval, an
+    /// offset, a moment or a duration, tried in this order (a later one wins only when longer).
+    func longestReading(at start: Int) -> (end: Int, expression: Expression)? {
+        var best: (end: Int, expression: Expression)?
+        func consider(_ end: Int, _ expression: Expression) {
+            if best == nil || end > best!.end { best = (end, expression) }
+        }
+        let atStart = moment(at: start)
+        if let found = interval(at: start, moment: atStart) { consider(found.end, .interval(found.first, found.second)) }
+        if let found = openInterval(at: start, moment: atStart) { consider(found.end, .until(found.parts)) }
+        if let found = offset(at: start) { consider(found.end, .offset(sign: found.sign, found.quantity)) }
+        if let found = atStart { consider(found.end, .moment(found.parts)) }
+        if let found = duration(at: start) { consider(found.end, .duration(found)) }
+        return best
     }
 
     func match(_ span: Range<Int>, _ reading: Resolver.Reading) -> DateTimeMatch {

@@ -128,7 +128,7 @@ extension Meaning {
     static let syntax = "one of: day N, weekday 1-7, month 1-12, number N, unit GRAIN [N], period week|month|year|weekend N, weekend, "
         + "next, this, last, hour-mark, minute-mark, month-mark, day-mark, year-mark, day-part PART [N], clock H:MM, "
         + "past [N], to [N], plus [N], minus [N], half, and-half, classifier, at, filler, from, until, and, end, "
-        + "later-before, later-after, ago-before, ago-after, for, lasting, ordinal"
+        + "later-before, later-after, ago-before, ago-after, for, lasting, ordinal, not-a-date"
 
     /// Parses a meaning as the data files write it ("day 1", "unit minute 15"); nil when malformed.
     init?(parsing text: String) {
@@ -196,6 +196,7 @@ extension Meaning {
         case ("for", 0): self = .forDuration
         case ("lasting", 0): self = .lasting
         case ("ordinal", 0): self = .ordinal
+        case ("not-a-date", 0): self = .notADate
         default: return nil
         }
     }

@@ -155,4 +155,7 @@ public enum Meaning: Sendable, Hashable {
     case lasting
     /// `ordinal`: an ordinal suffix after digits ("st", "rd", "er", "º").
     case ordinal
+    /// `not-a-date`: words that hold date words but say no date ("guten Morgen", 一時停止
+    /// "pause", 有一点 "a little"): read as a whole, nothing in them starts a reading.
+    case notADate
 }
