@@ -16,12 +16,13 @@ import Yams
 /// language's rate and every miss.
 ///
 /// Corpora/tests/blind-dates-2 (2026-11-29, read at another moment: a Thursday afternoon
-/// at the end of October) was written the same way as a development set: 90.9% when it
-/// joined.
+/// at the end of October) was written the same way as a development set: 96.1% when it
+/// joined; after the reader's compounds, words that say no date and the other changes of
+/// that day, 99.0% there and 96.6% on the held-out set (94.9% before).
 @Suite struct BlindDateTests {
     static let sets = ["blind-dates", "blind-dates-2"]
     /// The least share read right, over all six languages (expressions and what must not be read).
-    static func floor(_ set: String) -> Double { set == "blind-dates" ? 0.90 : 0.88 }
+    static func floor(_ set: String) -> Double { set == "blind-dates" ? 0.93 : 0.95 }
 
     struct Expression {
         let text: String

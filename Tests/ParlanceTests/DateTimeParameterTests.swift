@@ -60,6 +60,12 @@ import Testing
         // A reservation in the past cannot be made.
         Expected(language: "en", utterance: "Book a table at Luigi's for two yesterday at 8pm", intent: "INBookRestaurantReservationIntent",
                  parameter: "bookingDateComponents", value: "2026-06-09T20:00", said: "yesterday at 8pm", resolution: .unsupported),
+        // Free text that is a date alone is the date, not a restaurant's name.
+        Expected(language: "es", utterance: "Reserva una mesa con TableTime para ayer a las nueve de la noche", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-09T21:00", said: "ayer a las nueve de la noche", resolution: .unsupported),
+        // The 下 of 查一下 ("have a look") does not make tonight tomorrow night.
+        Expected(language: "zh-Hans", utterance: "用TableTime查一下今天晚上路易吉还有没有空位", intent: "INGetAvailableRestaurantReservationBookingsIntent",
+                 parameter: "preferredBookingDateComponents", value: "2026-06-10T18:00/2026-06-11T00:00", said: "今天晚上"),
     ]
 
     @Test(arguments: requests)
@@ -87,7 +93,7 @@ import Testing
     /// Corpora/tests/blind-dates/requests: requests with dates to the sample apps, written
     /// blind (the set's README), each checked whole, its date value included. The issue's
     /// goal is 95%; the floor is below what the engine got when the set was first measured.
-    static let blindFloor = 0.78
+    static let blindFloor = 0.82
 
     @Test func blindRequestsWithDates() throws {
         let engine = try EngineFixture.engine

@@ -161,7 +161,8 @@ extension Reader {
     /// 17:00, wherever the templates let free text run. A date inside the free text, or
     /// free text of an intent with no date parameter left ("tell Bob I'll be there at 5"),
     /// stays as said. The word next to the date is dropped with it when the templates
-    /// spell it ("to call the dentist at | 5pm").
+    /// spell it ("to call the dentist at | 5pm"). Free text that is the date alone is no
+    /// value of its parameter: it goes, and the date parameter takes the date.
     func datesOutOfFreeText(_ match: Hypothesis, intent: IntentDefinition, scope: Scope) -> Hypothesis {
         let dates = scope.dateTimes
         guard !dates.matches.isEmpty, let tokens = scope.tokens else { return match }
@@ -171,12 +172,23 @@ extension Reader {
         guard !open.isEmpty else { return match }
         var slots = match.slots
         var changed = false
-        for index in slots.indices where !open.isEmpty {
+        var dropped: Set<Int> = []
+        for index in match.slots.indices where !open.isEmpty {
             let slot = slots[index]
             guard slot.kind == .wildcard, slot.foundIndex == nil, let span = slot.span else { continue }
             for (dateIndex, date) in dates.matches.enumerated() where date.value.isDate {
                 let said = date.scalarRange
-                guard said.lowerBound >= span.lowerBound, said.upperBound <= span.upperBound, said != span else { continue }
+                guard said.lowerBound >= span.lowerBound, said.upperBound <= span.upperBound else { continue }
+                if said == span || isBlank(span.lowerBound..<said.lowerBound, in: tokens) && isBlank(said.upperBound..<span.upperBound, in: tokens) {
+                    // Free text that is a date and nothing else is the date ("para ayer a las
+                    // nueve" is no restaurant): the slot goes, the date parameter takes it.
+                    let parameter = open.removeFirst()
+                    dropped.insert(index)
+                    slots.append(SlotMatch(name: parameter.name, value: .string(date.value.iso), text: date.text, span: said, kind: .exact,
+                                           foundIndex: dates.foundIndex(ofMatch: dateIndex)))
+                    changed = true
+                    break
+                }
                 let rest: Range<Int>
                 if isBlank(said.upperBound..<span.upperBound, in: tokens) {
                     rest = trimmed(span.lowerBound..<said.lowerBound, droppingSpelledWordAtEnd: true, in: tokens)
@@ -195,6 +207,7 @@ extension Reader {
                 break
             }
         }
+        if !dropped.isEmpty { slots = slots.indices.filter { !dropped.contains($0) }.map { slots[$0] } }
         return changed ? match.with(slots: slots) : match
     }
 

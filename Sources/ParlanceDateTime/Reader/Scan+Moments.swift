@@ -113,6 +113,9 @@ extension Scan {
           forEachPhrase(at: p) { end, meaning in
             guard case .dayPart(let part, let day) = meaning, best == nil || end > best!.end else { return }
             if relation != nil, part == .am || part == .pm { return }
+            // A part that names its own day ("tonight", 今天晚上) takes no relation: the 下 of
+            // "查一下今天晚上" (check … tonight) is not "next".
+            if relation != nil, day != nil { return }
             var next = parts
             next.dayPart = part
             if let day = relation ?? day {
