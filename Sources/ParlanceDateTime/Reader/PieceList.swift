@@ -80,13 +80,14 @@ struct PieceList {
             var reach: DateTimeLexicon.Reach = []
             var node: Int32 = 0
             var next = index
+            let first = lexicon.word(scalars)
             // A compound of two date words ("samstagnachmittag") says a date.
-            if lexicon.word(scalars) < 0, lexicon.compoundSplit(scalars) != nil {
+            if first < 0, lexicon.compoundSplit(scalars) != nil {
                 anchored = true
                 break
             }
             while next < units.count, next - index < lexicon.longestPhrase {
-                let word = next == index ? lexicon.word(scalars) : lexicon.word(tokenized.normalizedScalars(of: units[next]))
+                let word = next == index ? first : lexicon.word(tokenized.normalizedScalars(of: units[next]))
                 guard word >= 0, let step = lexicon.step(node, word) else { break }
                 node = step
                 reach.formUnion(lexicon.reach(of: node))
