@@ -179,7 +179,7 @@ extension Reader {
             for (dateIndex, date) in dates.matches.enumerated() where date.value.isDate {
                 let said = date.scalarRange
                 guard said.lowerBound >= span.lowerBound, said.upperBound <= span.upperBound else { continue }
-                if said == span || isBlank(span.lowerBound..<said.lowerBound, in: tokens) && isBlank(said.upperBound..<span.upperBound, in: tokens) {
+                if isBlank(span.lowerBound..<said.lowerBound, in: tokens), isBlank(said.upperBound..<span.upperBound, in: tokens) {
                     // Free text that is a date and nothing else is the date ("para ayer a las
                     // nueve" is no restaurant): the slot goes, the date parameter takes it.
                     let parameter = open.removeFirst()
