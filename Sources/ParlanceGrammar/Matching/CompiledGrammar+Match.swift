@@ -35,7 +35,8 @@ extension CompiledGrammar {
 
     /// Whether some path of the grammar reads all of `utterance` with `found` and within
     /// `options`' limits, template words as written (no corrections), context rules aside,
-    /// and no beam: a cheap bound before a dearer reading. With lists whose free text
+    /// and no beam (only the position budget, ``MatchOptions/positionBudget``, which no real
+    /// grammar reaches): a cheap bound before a dearer reading. With lists whose free text
     /// counts as explained (``FoundValues/explainedLists``), false means that no values those
     /// lists could take would make a reading within ``MatchOptions/maxUnexplained`` either:
     /// each value explains its words no better than explained free text does.
@@ -46,7 +47,8 @@ extension CompiledGrammar {
         workspace.beginUtterance(input)
         defer { workspaces.give(&workspace) }
         var run = MatchRun(grammar: self, input: input, external: .empty, found: table, fuzziness: .none, maxEdits: 0,
-                           maxUnexplained: options.maxUnexplained.map { max(0, $0) } ?? .max, beamWidth: .max, tracing: false,
+                           maxUnexplained: options.maxUnexplained.map { max(0, $0) } ?? .max, beamWidth: .max,
+                           positionBudget: options.positionBudget(beamWidth: .max), tracing: false,
                            workspace: MatchRun.take(&workspace))
         defer { swap(&workspace, &run.workspace) }
         return !run.simulate(automaton, from: 0, anywhere: false).isEmpty
@@ -121,7 +123,8 @@ extension CompiledGrammar {
         let beamWidth = options.beamWidth ?? (options.preferredSlot == nil && !hasContextRules ? max(2 * options.limit, 16) : Int.max)
         var run = MatchRun(grammar: self, input: input, external: lists, found: found, fuzziness: corrections,
                            maxEdits: max(0, options.maxEdits), maxUnexplained: options.maxUnexplained.map { max(0, $0) } ?? .max,
-                           beamWidth: beamWidth, freeTextPushing: options.freeTextPushing, tracing: tracing, workspace: MatchRun.take(&workspace))
+                           beamWidth: beamWidth, positionBudget: options.positionBudget(beamWidth: beamWidth), freeTextPushing: options.freeTextPushing,
+                           tracing: tracing, workspace: MatchRun.take(&workspace))
         defer {
             // Tracing keeps the run, and so shares the workspace with it (copied on the next write).
             if tracing { workspace = run.workspace } else { swap(&workspace, &run.workspace) }

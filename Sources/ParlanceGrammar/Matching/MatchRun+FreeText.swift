@@ -1,4 +1,4 @@
-/// Where the main simulation pushes a wildcard's threads under a beam (``MatchOptions``).
+/// Where the main simulation pushes a wildcard's threads under a beam or a budget (``MatchOptions``).
 enum FreeTextPushing {
     /// At each end, from the best sources open there (``FreeTextSources``).
     case whereItEnds
@@ -7,7 +7,8 @@ enum FreeTextPushing {
 }
 
 /// Free text whose end is decided where it ends, not where it starts: the main simulation's
-/// wildcards under a beam, so that matching stays linear in the utterance's length.
+/// wildcards under a beam or a position budget (``MatchRun/freeTextWidth``), so that
+/// matching stays linear in the utterance's length.
 ///
 /// A thread entering a wildcard at position p may end it at every later word edge where the
 /// path goes on: pushed eagerly, k threads entering wildcards at each of n positions make
@@ -44,6 +45,7 @@ struct FreeTextSources {
             thread.captures == other.thread.captures && symbol == other.symbol && value == other.value && start == other.start
         }
 
+
         /// The part of the rank at any end q that depends on the source: the thread's score
         /// at q with `wildcardScalars` less q. Lexicographic as ``MatchRun/Score/isBetter(than:)``.
         var key: (UInt8, UInt8, Int, UInt8, Int16, UInt8) {
@@ -59,6 +61,8 @@ struct FreeTextSources {
     private(set) var states: [Int32] = []
     private(set) var rows: [Int] = []
     private(set) var lastEnds: [Int32] = []
+    /// Per target: whether two of its sources ever made the same capture (see ``add(_:to:width:firstEnd:at:)``).
+    private var twinned: [Bool] = []
     private var served: [Int32] = []
     private var nextDue: [Int32] = []
     private var targets: [Int32: Int32] = [:]
@@ -77,6 +81,7 @@ struct FreeTextSources {
         states.append(state)
         rows.append(row)
         lastEnds.append(-1)
+        twinned.append(false)
         served.append(-1)
         nextDue.append(-1)
         sources.append([])
@@ -97,13 +102,17 @@ struct FreeTextSources {
         // threads merge), so they count once.
         let index = list.firstIndex { key < $0.key } ?? list.count
         var above = 0
+        // Until two sources of the target make the same capture, each counts without a
+        // look back (lists are long where there is no beam: ``MatchRun/freeTextWidth``).
+        let twins = twinned[target]
         for (offset, earlier) in list[..<index].enumerated() where earlier.lastEnd >= source.lastEnd {
             if earlier.capturesAlike(source) { return }
-            guard !list[..<offset].contains(where: { $0.capturesAlike(earlier) && $0.lastEnd >= source.lastEnd }) else { continue }
+            if twins, list[..<offset].contains(where: { $0.capturesAlike(earlier) && $0.lastEnd >= source.lastEnd }) { continue }
             above += 1
             if above >= width { return }
         }
         let twin = list.contains { $0.capturesAlike(source) }
+        if twin { twinned[target] = true }
         list.insert(source, at: index)
         var kept = index + 1
         for later in (index + 1)..<list.count {
@@ -148,5 +157,75 @@ struct FreeTextSources {
             sources[target].removeAll { Int($0.lastEnd) < position }
         }
         return true
+    }
+}
+
+extension FreeTextSources {
+    /// The next source of each due target, best first across targets: how free text is
+    /// pushed at a position where the targets offer more than the position's budget
+    /// (``MatchRun/positionBudget``). Each target's sources are in rank order (key, then
+    /// arrival), and the keys of one position compare across targets (the end's share of
+    /// the score is the same for all), so a heap of the targets' heads yields them in the
+    /// order the budget keeps them.
+    struct Heads {
+        /// (target, offset in its sources), best on top.
+        private var heap: [(target: Int, offset: Int)] = []
+        /// New threads made per target so far (each target stops at its width).
+        private var made: [Int: Int] = [:]
+
+        init(targets: [Int], in sources: FreeTextSources) {
+            heap = targets.filter { !sources.sources[$0].isEmpty }.map { ($0, 0) }
+            var node = heap.count / 2 - 1
+            while node >= 0 {
+                siftDown(node, in: sources)
+                node -= 1
+            }
+        }
+
+        /// Takes the best head: its target and offset.
+        mutating func popBest(in sources: FreeTextSources) -> (Int, Int)? {
+            guard let top = heap.first else { return nil }
+            heap.swapAt(0, heap.count - 1)
+            heap.removeLast()
+            if !heap.isEmpty { siftDown(0, in: sources) }
+            return (top.target, top.offset)
+        }
+
+        /// Counts a new thread made by `target`.
+        mutating func count(_ target: Int) { made[target, default: 0] += 1 }
+
+        /// Puts `target`'s source after `offset` in, unless it has none or made `width` threads.
+        mutating func advance(_ target: Int, from offset: Int, width: Int, in sources: FreeTextSources) {
+            guard offset + 1 < sources.sources[target].count, made[target, default: 0] < width else { return }
+            heap.append((target, offset + 1))
+            var node = heap.count - 1
+            while node > 0 {
+                let parent = (node - 1) / 2
+                guard ranksFirst(heap[node], heap[parent], in: sources) else { break }
+                heap.swapAt(node, parent)
+                node = parent
+            }
+        }
+
+        private func ranksFirst(_ a: (target: Int, offset: Int), _ b: (target: Int, offset: Int), in sources: FreeTextSources) -> Bool {
+            let (x, y) = (sources.sources[a.target][a.offset], sources.sources[b.target][b.offset])
+            let (p, q) = (x.key, y.key)
+            if p < q { return true }
+            if q < p { return false }
+            return x.stamp < y.stamp
+        }
+
+        private mutating func siftDown(_ start: Int, in sources: FreeTextSources) {
+            var node = start
+            while true {
+                let (left, right) = (2 * node + 1, 2 * node + 2)
+                var best = node
+                if left < heap.count, ranksFirst(heap[left], heap[best], in: sources) { best = left }
+                if right < heap.count, ranksFirst(heap[right], heap[best], in: sources) { best = right }
+                guard best != node else { return }
+                heap.swapAt(node, best)
+                node = best
+            }
+        }
     }
 }

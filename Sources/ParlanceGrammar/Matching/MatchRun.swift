@@ -47,6 +47,22 @@ struct MatchRun {
     /// captured (each wildcard end, each vocabulary value offered) multiply: tens of
     /// thousands of captures for one utterance with a large user vocabulary.
     let beamWidth: Int
+    /// The most threads the main simulation expands at one position, across states, best
+    /// scores first (``MatchOptions/positionBudget``; `Int.max`: all). The beam bounds the
+    /// threads of each state, but a grammar can keep thousands of states alive at once (a
+    /// permutation of wildcards has begun in every order); this bounds the work per
+    /// character whatever the grammar. None when tracing (``CompiledGrammar/explain(_:lists:context:options:)``).
+    let positionBudget: Int
+    /// The most sources free text keeps open per target state (``FreeTextSources``): the
+    /// beam, or where there is none (context rules, a preferred slot) and a budget,
+    /// ``unbeamedFreeTextWidth``. Threads that differ only in where their free text started
+    /// weigh nothing beyond their score for a context rule or a preferred slot, and beyond
+    /// this many the cost of keeping them is what made a grammar with context rules
+    /// quadratic in the utterance.
+    var freeTextWidth: Int { positionBudget == .max ? beamWidth : min(beamWidth, MatchRun.unbeamedFreeTextWidth) }
+    /// ``freeTextWidth`` without a beam: twice the most threads of one state at one position
+    /// that the 25 languages' corpora reach without a beam (63, with a typo).
+    static let unbeamedFreeTextWidth = 128
     /// Where free text under the beam is pushed.
     let freeTextPushing: FreeTextPushing
     /// Whether the main simulation records each thread's last step and predecessor, for
@@ -91,11 +107,14 @@ struct MatchRun {
     /// A run over `input`; `workspace` must have begun this utterance
     /// (``MatchWorkspace/beginUtterance(positions:)``), and its pass is begun here.
     init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, found: FoundValueTable = .empty, fuzziness: Corrections,
-         maxEdits: Int, maxUnexplained: Int = .max, beamWidth: Int = .max, freeTextPushing: FreeTextPushing = .whereItEnds, tracing: Bool = false,
-         workspace: consuming MatchWorkspace) {
+         maxEdits: Int, maxUnexplained: Int = .max, beamWidth: Int = .max, positionBudget: Int = .max, freeTextPushing: FreeTextPushing = .whereItEnds,
+         tracing: Bool = false, workspace: consuming MatchWorkspace) {
         self.grammar = grammar
         self.maxUnexplained = maxUnexplained
         self.beamWidth = max(1, beamWidth)
+        // Tracing follows free text to every end, dead ends too (they show how far the
+        // input was read), so a budget would cut what the untraced run keeps.
+        self.positionBudget = tracing ? .max : max(1, positionBudget)
         self.freeTextPushing = freeTextPushing
         self.input = input
         self.external = external
@@ -168,9 +187,11 @@ struct MatchRun {
         // The stamp of the next push: the order threads arrive in, which decides ties in the
         // beam and the order each position's threads are expanded in.
         var clock: Int64 = 1
-        // Under a beam, free text is pushed where it ends (``FreeTextSources``).
-        let deferringFreeText = freeTextPushing == .whereItEnds && !anywhere && !tracing && beamWidth < Int.max
+        // Under a beam or a budget, free text is pushed where it ends (``FreeTextSources``).
+        let width = freeTextWidth
+        let deferringFreeText = freeTextPushing == .whereItEnds && !anywhere && !tracing && width < Int.max
         var freeText = FreeTextSources()
+        var dueTargets: [Int] = []
         next.append(-1)
         positions.append(Int32(start))
         first[0] = 0
@@ -230,37 +251,64 @@ struct MatchRun {
             let isBoundary = input.isBoundary[position]
             // Free text ending here, from the best sources still open.
             if !freeText.isEmpty {
+                // The targets due here, served and due again where they go on next.
+                dueTargets.removeAll(keepingCapacity: true)
                 var node = freeText.firstDue(at: position, offset: start)
-                var pushed = false
+                var offered = 0
                 while node >= 0 {
                     let target = freeText.target(ofNode: node)
                     node = freeText.nextDue(after: node)
                     guard freeText.serve(target, at: position) else { continue }
-                    var made = 0
-                    for source in freeText.sources[target] where made < beamWidth {
-                        var score = source.thread.score
-                        score.wildcardScalars = Int16(truncatingIfNeeded: Int(score.wildcardScalars) + position - Int(source.start))
-                        let captures = workspace.arena.append(Capture(parent: -1, symbol: source.symbol, kind: .wildcard, value: source.value, number: 0,
-                                                                      start: source.start, end: Int32(position), edits: 0),
-                                                              parent: source.thread.captures)
-                        let count = threads.count
-                        push(Thread(state: freeText.states[target], captures: captures, score: score, group: source.thread.group), at: position,
-                             &threads, &next, &positions, &first, &last, &index,
-                             TraceStep(kind: .slot, symbol: source.symbol, start: source.start, end: Int32(position), edits: 0, capture: captures),
-                             from: -1, &steps, &parents, &stamps, stamp: source.stamp)
-                        if threads.count > count { made += 1 }
-                        pushed = true
-                    }
+                    dueTargets.append(target)
+                    offered += min(width, freeText.sources[target].count)
                     let furthest = Int(freeText.lastEnds[target])
                     let following = nextContinue(row: freeText.rows[target], from: position + 1, through: furthest)
                     if following >= 0 { freeText.schedule(target, at: following, offset: start) }
                 }
+                var pushed = false
+                // Whether the source's thread is new here (not merged into one that was).
+                func pushSource(_ source: FreeTextSources.Source, into target: Int) -> Bool {
+                    var score = source.thread.score
+                    score.wildcardScalars = Int16(truncatingIfNeeded: Int(score.wildcardScalars) + position - Int(source.start))
+                    let captures = workspace.arena.append(Capture(parent: -1, symbol: source.symbol, kind: .wildcard, value: source.value, number: 0,
+                                                                  start: source.start, end: Int32(position), edits: 0),
+                                                          parent: source.thread.captures)
+                    let count = threads.count
+                    push(Thread(state: freeText.states[target], captures: captures, score: score, group: source.thread.group), at: position,
+                         &threads, &next, &positions, &first, &last, &index,
+                         TraceStep(kind: .slot, symbol: source.symbol, start: source.start, end: Int32(position), edits: 0, capture: captures),
+                         from: -1, &steps, &parents, &stamps, stamp: source.stamp)
+                    pushed = true
+                    return threads.count > count
+                }
+                if offered <= positionBudget {
+                    for target in dueTargets {
+                        var made = 0
+                        for source in freeText.sources[target] where made < width {
+                            if pushSource(source, into: target) { made += 1 }
+                        }
+                    }
+                } else {
+                    // More than the budget: the best sources across targets first, until
+                    // the budget's worth of new threads is made. Every source left is
+                    // outranked here by that many threads, so the budget would cut it.
+                    var heads = FreeTextSources.Heads(targets: dueTargets, in: freeText)
+                    var made = 0
+                    while made < positionBudget, let (target, offset) = heads.popBest(in: freeText) {
+                        if pushSource(freeText.sources[target][offset], into: target) {
+                            made += 1
+                            heads.count(target)
+                        }
+                        heads.advance(target, from: offset, width: width, in: freeText)
+                    }
+                }
                 if pushed { MatchRun.sortByArrival(position - start, stamps: stamps, next: &next, first: &first, last: &last, bucket: &bucket) }
             }
             // Every thread of this position has arrived (transitions consume input): keep
-            // the best `beamWidth` of each state.
-            if !anywhere, beamWidth < Int.max {
-                MatchRun.prune(position - start, width: beamWidth, threads: threads, stamps: stamps, next: &next, first: &first, last: &last, bucket: &bucket)
+            // the best `beamWidth` of each state, and the best `positionBudget` of all.
+            if !anywhere, beamWidth < Int.max || positionBudget < Int.max {
+                MatchRun.prune(position - start, width: beamWidth, budget: positionBudget, threads: threads, stamps: stamps, next: &next, first: &first,
+                               last: &last, bucket: &bucket)
             }
             var cursor = first[position - start]
             while cursor >= 0 {
@@ -345,7 +393,7 @@ struct MatchRun {
                                                                     symbol: transition.symbol, value: stored.value, start: Int32(position),
                                                                     lastEnd: Int32(lastEnd), stamp: stamp)
                                 let targetIndex = freeText.target(target, row: continueRow, positions: end - start + 1)
-                                freeText.add(source, to: targetIndex, width: beamWidth, firstEnd: freeEnd, at: start)
+                                freeText.add(source, to: targetIndex, width: width, firstEnd: freeEnd, at: start)
                                 break
                             }
                             while freeEnd >= 0 {
@@ -443,33 +491,45 @@ struct MatchRun {
     }
 
     /// Unlinks from the list of `bucketIndex` every thread outscored by `width` others in
-    /// its state (ties go to the earlier arrival); the rest keep their order.
-    static func prune(_ bucketIndex: Int, width: Int, threads: [Thread], stamps: [Int64], next: inout [Int32], first: inout [Int32], last: inout [Int32],
-                      bucket: inout [Int32]) {
+    /// its state, then every one outscored by `budget` others in all (ties go to the earlier
+    /// arrival); the rest keep their order.
+    static func prune(_ bucketIndex: Int, width: Int, budget: Int = .max, threads: [Thread], stamps: [Int64], next: inout [Int32], first: inout [Int32],
+                      last: inout [Int32], bucket: inout [Int32]) {
         collect(bucketIndex, next: next, first: first, into: &bucket)
-        guard bucket.count > width else { return }
-        bucket.sort { a, b in
-            let (x, y) = (threads[Int(a)], threads[Int(b)])
-            if x.state != y.state { return x.state < y.state }
-            if x.score.isBetter(than: y.score) { return true }
-            if y.score.isBetter(than: x.score) { return false }
+        guard bucket.count > min(width, budget) else { return }
+        let total = bucket.count
+        func ranksFirst(_ a: Int32, _ b: Int32) -> Bool {
+            let (x, y) = (threads[Int(a)].score, threads[Int(b)].score)
+            if x.isBetter(than: y) { return true }
+            if y.isBetter(than: x) { return false }
             return stamps[Int(a)] < stamps[Int(b)]
         }
-        var kept = 0
-        var run = 0
-        var previous: Int32 = -1
-        for offset in bucket.indices {
-            let id = bucket[offset]
-            let state = threads[Int(id)].state
-            run = state == previous ? run + 1 : 0
-            previous = state
-            if run < width {
-                bucket[kept] = id
-                kept += 1
+        if bucket.count > width {
+            bucket.sort { a, b in
+                let (x, y) = (threads[Int(a)].state, threads[Int(b)].state)
+                return x != y ? x < y : ranksFirst(a, b)
             }
+            var kept = 0
+            var run = 0
+            var previous: Int32 = -1
+            for offset in bucket.indices {
+                let id = bucket[offset]
+                let state = threads[Int(id)].state
+                run = state == previous ? run + 1 : 0
+                previous = state
+                if run < width {
+                    bucket[kept] = id
+                    kept += 1
+                }
+            }
+            bucket.removeLast(bucket.count - kept)
         }
-        guard kept < bucket.count else { return }
-        bucket.removeLast(bucket.count - kept)
+        if bucket.count > budget {
+            bucket.sort(by: ranksFirst)
+            bucket.removeLast(bucket.count - budget)
+        }
+        guard bucket.count < total else { return }
+        let kept = bucket.count
         bucket.sort { stamps[Int($0)] < stamps[Int($1)] }
         first[bucketIndex] = bucket[0]
         for offset in 0..<(kept - 1) { next[Int(bucket[offset])] = bucket[offset + 1] }
