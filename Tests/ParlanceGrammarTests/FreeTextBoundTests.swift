@@ -46,21 +46,34 @@ struct FreeTextBoundTests {
         }
     }
 
-    @Test func freeTextPushedWhereItEndsKeepsTheHypotheses() {
-        var random = SeededGenerator(seed: 41)
+    /// A random utterance of 1 to `most` of ``words``.
+    static func randomUtterance(_ random: inout SeededGenerator, most: Int) -> String {
+        let count = 1 + random.next(below: most)
+        return (0..<count).map { _ in Self.words[random.next(below: Self.words.count)] }.joined(separator: " ")
+    }
+
+    /// Matches `count` random utterances with `reference` and `candidate`, expecting the same
+    /// hypotheses; returns how many had any.
+    static func compareReadings(seed: UInt64, count: Int, _ reference: MatchOptions, _ candidate: MatchOptions) -> Int {
+        var random = SeededGenerator(seed: seed)
         var compared = 0
-        for _ in 0..<400 {
-            let count = 1 + random.next(below: 24)
-            let utterance = (0..<count).map { _ in Self.words[random.next(below: Self.words.count)] }.joined(separator: " ")
-            for limit in [1, 8] {
-                var eager = MatchOptions(fuzziness: .off, limit: limit)
-                eager.freeTextPushing = .whereItStarts
-                var deferred = eager
-                deferred.freeTextPushing = .whereItEnds
-                let expected = Self.summary(Self.compiled.match(utterance, options: eager))
-                #expect(Self.summary(Self.compiled.match(utterance, options: deferred)) == expected, "\(utterance), limit \(limit)")
-                compared += expected.isEmpty ? 0 : 1
-            }
+        for _ in 0..<count {
+            let utterance = randomUtterance(&random, most: 24)
+            let expected = summary(compiled.match(utterance, options: reference))
+            #expect(summary(compiled.match(utterance, options: candidate)) == expected, "\(utterance), limit \(reference.limit)")
+            compared += expected.isEmpty ? 0 : 1
+        }
+        return compared
+    }
+
+    @Test func freeTextPushedWhereItEndsKeepsTheHypotheses() {
+        var compared = 0
+        for limit in [1, 8] {
+            var eager = MatchOptions(fuzziness: .off, limit: limit)
+            eager.freeTextPushing = .whereItStarts
+            var deferred = eager
+            deferred.freeTextPushing = .whereItEnds
+            compared += Self.compareReadings(seed: 41, count: 400, eager, deferred)
         }
         #expect(compared > 400)
     }
@@ -69,34 +82,23 @@ struct FreeTextBoundTests {
     /// pushed where it ends too, under the position budget: the same hypotheses as every
     /// end pushed where the free text starts, with no budget.
     @Test func withoutABeamTheBudgetKeepsTheHypotheses() {
-        var random = SeededGenerator(seed: 43)
-        var compared = 0
-        for _ in 0..<200 {
-            let count = 1 + random.next(below: 24)
-            let utterance = (0..<count).map { _ in Self.words[random.next(below: Self.words.count)] }.joined(separator: " ")
-            var plain = MatchOptions(fuzziness: .off, limit: 8)
-            plain.beamWidth = .max
-            plain.positionBudget = .max
-            plain.freeTextPushing = .whereItStarts
-            var budgeted = plain
-            budgeted.positionBudget = nil
-            budgeted.freeTextPushing = .whereItEnds
-            let expected = Self.summary(Self.compiled.match(utterance, options: plain))
-            #expect(Self.summary(Self.compiled.match(utterance, options: budgeted)) == expected, "\(utterance)")
-            compared += expected.isEmpty ? 0 : 1
-        }
-        #expect(compared > 100)
+        var plain = MatchOptions(fuzziness: .off, limit: 8)
+        plain.beamWidth = .max
+        plain.positionBudget = .max
+        plain.freeTextPushing = .whereItStarts
+        var budgeted = plain
+        budgeted.positionBudget = nil
+        budgeted.freeTextPushing = .whereItEnds
+        #expect(Self.compareReadings(seed: 43, count: 200, plain, budgeted) > 100)
     }
 
     /// A budget narrower than a position's threads keeps the best of them: the best
-    /// hypothesis is never better than with no budget, and a budget of one still reads what
-    /// a single path of the best scores reads.
+    /// hypothesis is never better than with no budget, and a budget of two still reads many.
     @Test func aNarrowBudgetKeepsTheBestPaths() {
         var random = SeededGenerator(seed: 47)
         var found = 0
         for _ in 0..<200 {
-            let count = 1 + random.next(below: 16)
-            let utterance = (0..<count).map { _ in Self.words[random.next(below: Self.words.count)] }.joined(separator: " ")
+            let utterance = Self.randomUtterance(&random, most: 16)
             var open = MatchOptions(fuzziness: .off, limit: 1)
             open.beamWidth = .max
             open.positionBudget = .max
@@ -112,39 +114,33 @@ struct FreeTextBoundTests {
         #expect(found > 50)
     }
 
-    /// The captures of one simulation with no beam: twice the words, about twice the
-    /// captures (before the budget, every wildcard start pushed every later end: four times).
+    /// The captures one simulation of `count` random words makes (each thread that free
+    /// text brings makes one).
+    static func captures(words count: Int, seed: UInt64, beamWidth: Int, positionBudget: Int = .max) -> Int {
+        var random = SeededGenerator(seed: seed)
+        let utterance = (0..<count).map { _ in words[random.next(below: words.count)] }.joined(separator: " ")
+        let input = MatchInput(utterance, tokenizer: compiled.tokenizer)
+        var workspace = MatchWorkspace()
+        workspace.beginUtterance(input)
+        var run = MatchRun(grammar: compiled, input: input, external: .empty, fuzziness: .none, maxEdits: 0, beamWidth: beamWidth,
+                           positionBudget: positionBudget, workspace: workspace)
+        _ = run.simulate(compiled.automaton, from: 0, anywhere: false)
+        return run.arena.captures.count
+    }
+
+    /// With no beam: twice the words, about twice the captures (before the budget, every
+    /// wildcard start pushed every later end: four times).
     @Test func workGrowsLinearlyWithoutABeam() {
-        func captures(words count: Int) -> Int {
-            var random = SeededGenerator(seed: 9)
-            let utterance = (0..<count).map { _ in Self.words[random.next(below: Self.words.count)] }.joined(separator: " ")
-            let input = MatchInput(utterance, tokenizer: Self.compiled.tokenizer)
-            var workspace = MatchWorkspace()
-            workspace.beginUtterance(input)
-            var run = MatchRun(grammar: Self.compiled, input: input, external: .empty, fuzziness: .none, maxEdits: 0, beamWidth: .max,
-                               positionBudget: MatchOptions().positionBudget(beamWidth: .max), workspace: workspace)
-            _ = run.simulate(Self.compiled.automaton, from: 0, anywhere: false)
-            return run.arena.captures.count
-        }
-        let (short, long) = (captures(words: 300), captures(words: 600))
+        let budget = MatchOptions().positionBudget(beamWidth: .max)
+        let (short, long) = (Self.captures(words: 300, seed: 9, beamWidth: .max, positionBudget: budget),
+                             Self.captures(words: 600, seed: 9, beamWidth: .max, positionBudget: budget))
         #expect(long < short * 5 / 2, "\(short) captures for 300 words, \(long) for 600")
     }
 
-    /// The captures one simulation makes (each thread that free text brings makes one): twice
-    /// the words, about twice the captures (pushed where it started: four times).
+    /// Under the beam: twice the words, about twice the captures (pushed where it started:
+    /// four times).
     @Test func workGrowsLinearlyWithTheUtterance() {
-        func captures(words count: Int) -> Int {
-            var random = SeededGenerator(seed: 7)
-            let utterance = (0..<count).map { _ in Self.words[random.next(below: Self.words.count)] }.joined(separator: " ")
-            let input = MatchInput(utterance, tokenizer: Self.compiled.tokenizer)
-            var workspace = MatchWorkspace()
-            workspace.beginUtterance(input)
-            var run = MatchRun(grammar: Self.compiled, input: input, external: .empty, fuzziness: .none, maxEdits: 0, beamWidth: 16,
-                               workspace: workspace)
-            _ = run.simulate(Self.compiled.automaton, from: 0, anywhere: false)
-            return run.arena.captures.count
-        }
-        let (short, long) = (captures(words: 400), captures(words: 800))
+        let (short, long) = (Self.captures(words: 400, seed: 7, beamWidth: 16), Self.captures(words: 800, seed: 7, beamWidth: 16))
         #expect(long < short * 5 / 2, "\(short) captures for 400 words, \(long) for 800")
     }
 }
