@@ -45,7 +45,6 @@ struct FreeTextSources {
             thread.captures == other.thread.captures && symbol == other.symbol && value == other.value && start == other.start
         }
 
-
         /// The part of the rank at any end q that depends on the source: the thread's score
         /// at q with `wildcardScalars` less q. Lexicographic as ``MatchRun/Score/isBetter(than:)``.
         var key: (UInt8, UInt8, Int, UInt8, Int16, UInt8) {
