@@ -11,7 +11,9 @@ struct SortEntry {
     static func sort(_ entries: inout [SortEntry], prefix: (UInt32, Int) -> UInt64, labelsPerPrefix: Int,
                      tieBreak: (SortEntry, SortEntry) -> Bool) {
         var other = entries
-        var counts = [Int](repeating: 0, count: 65_537)
+        // The radix passes' counts, allocated by the first run long enough for them (a
+        // small index, such as a user's update, sorts by comparison alone).
+        var counts: [Int] = []
         sortRange(&entries, &other, &counts, 0..<entries.count, depth: 0, prefix: prefix,
                   labelsPerPrefix: labelsPerPrefix, tieBreak: tieBreak)
     }
@@ -48,6 +50,7 @@ struct SortEntry {
     /// Four stable passes of 16 bits over `range`.
     private static func radixSort(_ entries: inout [SortEntry], _ other: inout [SortEntry], _ counts: inout [Int],
                                   _ range: Range<Int>) {
+        if counts.isEmpty { counts = [Int](repeating: 0, count: 65_537) }
         for pass in 0..<4 {
             let shift = UInt64(pass * 16)
             for index in counts.indices { counts[index] = 0 }

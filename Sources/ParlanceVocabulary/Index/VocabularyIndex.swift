@@ -348,8 +348,10 @@ enum IndexStorage: Sendable {
     case wide(IndexCore<UInt32>)
 
     init(scalars: [UInt32], keys: [RawKey], ranks: [UInt32], forceScalarLabels: Bool, jumpFanOut: Int) {
-        // The distinct scalars, through a bitmap over the code space.
-        var present = [UInt64](repeating: 0, count: 0x110000 / 64)
+        // The distinct scalars, through a bitmap up to the largest (a small index of Latin
+        // text clears a few words, not the whole code space).
+        let largest = scalars.max() ?? 0
+        var present = [UInt64](repeating: 0, count: Int(largest >> 6) + 1)
         for scalar in scalars { present[Int(scalar >> 6)] |= 1 << (scalar & 63) }
         var distinct: [UInt32] = []
         for (word, bits) in present.enumerated() where bits != 0 {
