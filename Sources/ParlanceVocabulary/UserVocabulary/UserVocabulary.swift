@@ -96,7 +96,7 @@ public struct UserVocabulary: Sendable, Hashable {
         var seen = Set<SpeakableString>()
         var warnings: [VocabularyWarning] = []
         for (position, item) in items.enumerated() {
-            let keyPath = "\(type.rawValue)[\(position)]"
+            var keyPath: String { "\(type.rawValue)[\(position)]" }
             let length = item.spokenPhrase.utf16.count
             if length > maximumUTF16Length {
                 warnings.append(VocabularyWarning(keyPath: keyPath, message:
@@ -121,8 +121,9 @@ public struct UserVocabulary: Sendable, Hashable {
     static func firstControlCharacter(in item: SpeakableString) -> (field: String, offset: Int, scalar: Unicode.Scalar)? {
         for (field, text) in [("the phrase", item.spokenPhrase), ("the identifier", item.vocabularyIdentifier ?? ""),
                               ("the pronunciation", item.pronunciationHint ?? "")] {
+            // General category Cc is exactly C0 and C1 (and DEL): Unicode keeps it closed.
             for (offset, scalar) in text.unicodeScalars.enumerated()
-            where scalar.properties.generalCategory == .control && scalar != "\t" {
+            where (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) && scalar != "\t" {
                 return (field, offset, scalar)
             }
         }
@@ -132,5 +133,10 @@ public struct UserVocabulary: Sendable, Hashable {
 
 extension String {
     /// Empty or only white space: nothing anyone could say.
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
+    var isBlank: Bool {
+        // (A character is white space when its first scalar is: a printable ASCII first
+        // scalar answers at once.)
+        if let first = unicodeScalars.first, first.value > 0x20, first.value < 0x7F { return false }
+        return allSatisfy(\.isWhitespace)
+    }
 }
