@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Parlance
+@testable import Parlance
 import Testing
 
 /// Many users on one engine: each user's vocabulary is a session the engine parses with,
@@ -91,6 +91,73 @@ import Testing
         let removed = after.removingVocabulary(of: Self.chat)
         #expect(removed.itemCount == 0)
         #expect(Self.recipient(engine.parse("Send a message to Ambrose Finch saying hi", language: "en", user: removed))?.identifier == nil)
+    }
+
+    /// An update indexes only the set it replaces, beside the index it updates: every parse
+    /// must read as it would with a session of the same vocabulary indexed afresh, through
+    /// a chain of updates (replacing, emptying, adding sets, removing an app), in languages
+    /// of two ways of writing keys, names said whole, in part and misspelled.
+    @Test func anUpdatedSessionReadsAsOneIndexedAfresh() throws {
+        let engine = try EngineFixture.engine
+        let pay = "com.example.billpay", tempo = "com.example.tempo"
+        func strings(_ prefix: String, _ names: [String]) -> [SpeakableString] {
+            names.enumerated().map { SpeakableString(vocabularyIdentifier: "\(prefix):\($0.offset)", spokenPhrase: $0.element) }
+        }
+        let contacts = ["Kenji Sato", "Kenji Mori", "Marguerite Duval", "Ingrid Bergström", "Theodora Quill", "Ambrose Finch",
+                        "Oluwaseun Adeyemi", "Priya Raman", "Tomasz Wójcik", "Jürgen Großmann", "佐藤健二", "Mara Lind"]
+        let payees = ["Lakeside Water", "Lakeside Energy", "Northwind Telecom", "Stadtwerke München", "Green Valley Gas",
+                      "Harbor Insurance", "東京ガス", "Maple Street Rent"]
+        // Enough playlists that the sets updated below hold fewer items than the base index.
+        let playlists = ["Road Trip", "Morning Run", "Sunday Jazz", "Focus Beats", "Lieblingslieder", "夜のドライブ"]
+            + ["Quiet", "Golden", "Electric", "Velvet", "Midnight", "Summer", "Winter", "Rainy"].flatMap { adjective in
+                ["Drive", "Dreams", "Grooves", "Echoes", "Hours", "Lights", "Waves", "Stories"].map { "\(adjective) \($0)" }
+            }
+        var chatVocabulary = UserVocabulary(app: Self.chat, user: "gwen")
+        _ = chatVocabulary.setVocabulary(strings("c", contacts), of: .contactName)
+        var payVocabulary = UserVocabulary(app: pay, user: "gwen")
+        _ = payVocabulary.setVocabulary(strings("p", payees), of: .paymentsOrganizationName)
+        var tempoVocabulary = UserVocabulary(app: tempo, user: "gwen")
+        _ = tempoVocabulary.setVocabulary(strings("t", playlists), of: .mediaPlaylistTitle)
+        let requests: [(String, String)] = [
+            ("en", "Send a message to Kenji saying hi"), ("en", "Send a message to Kenji Mori with UnicornChat saying hi"),
+            ("en", "Message Theodora Quil saying the train is late"), ("en", "Send a message to Bartholomew Reyes saying hi"),
+            ("en", "Pay my Lakeside bill with BillPay"), ("en", "Pay 20 dollars to Northwind Telecom using BillPay"),
+            ("en", "Play my Road Trip playlist on Tempo"), ("en", "Play Sunday Jazz on Tempo"),
+            ("de", "Schick Jürgen Großmann eine Nachricht mit UnicornChat: bis gleich"), ("de", "Spiel Lieblingslieder auf Tempo"),
+            ("de", "Bezahle die Stadtwerke München mit BillPay"),
+            ("ja", "UnicornChatで佐藤健二にメッセージを送って"), ("ja", "Tempoで夜のドライブを再生して"),
+        ]
+        var session = engine.session(user: "gwen", vocabularies: [chatVocabulary, payVocabulary, tempoVocabulary])
+        func checkAgainstAFreshSession(_ step: String, layers: Int) {
+            let fresh = engine.session(user: "gwen", vocabularies: session.vocabularies)
+            #expect(session.itemCount == fresh.itemCount, "\(step)")
+            for (language, request) in requests {
+                let updated = engine.parse(request, language: language, user: session)
+                let afresh = engine.parse(request, language: language, user: fresh)
+                #expect(updated.json == afresh.json, "\(step): \(request)")
+            }
+            // The indexes of the three ways of writing keys read (en, de, ja): updated
+            // beside their base, or built again.
+            let counts = session.indexing.forms.indices.compactMap(session.layerCount)
+            #expect(counts == [layers, layers, layers], "\(step)")
+        }
+        checkAgainstAFreshSession("built", layers: 1)
+        let updates: [(String, Int, (UserSession) -> UserSession)] = [
+            ("contacts replaced", 2, { $0.setting(strings("c2", ["Kenji Sato", "Bartholomew Reyes"] + contacts.dropFirst(2)), of: .contactName, app: Self.chat).session }),
+            ("payees replaced", 2, { $0.setting(strings("p2", ["Lakeside Water"] + payees.suffix(3)), of: .paymentsOrganizationName, app: pay).session }),
+            ("a set of a new type", 2, { $0.setting(["Kenji's Family", "Book Club"], of: .contactGroupName, app: Self.chat) }),
+            ("payees replaced again", 2, { $0.setting(strings("p3", payees), of: .paymentsOrganizationName, app: pay).session }),
+            ("an app's vocabulary removed", 2, { $0.removingVocabulary(of: pay) }),
+            ("contacts reversed", 2, { $0.setting(strings("c3", contacts.reversed()), of: .contactName, app: Self.chat).session }),
+            // More items replaced than the base holds: indexed again, and updated from there.
+            ("playlists replaced", 1, { $0.setting(strings("t2", playlists.reversed()), of: .mediaPlaylistTitle, app: tempo).session }),
+            ("contacts replaced after", 2, { $0.setting(strings("c4", Array(contacts.prefix(3))), of: .contactName, app: Self.chat).session }),
+            ("playlists emptied", 1, { $0.setting([String](), of: .mediaPlaylistTitle, app: tempo) }),
+        ]
+        for (step, layers, update) in updates {
+            session = update(session)
+            checkAgainstAFreshSession(step, layers: layers)
+        }
     }
 
     @Test func earlierEntriesAreMoreImportant() throws {

@@ -2,6 +2,7 @@
 // to update and to hold, and what it adds to a parse.
 //
 //   swift run -c release --package-path Benchmarks UserOverlayTimings [--entries N] [--users N] [--rounds N]
+//       [--only build|update|parse|memory]
 //
 // The engine holds the sample apps and the built-in grammars (read from the default cache
 // of compiled images when it has them). Each user gets --entries entries (1,000 by default)
@@ -33,6 +34,9 @@ func option(_ name: String, default value: Int) -> Int {
 let entryCount = option("--entries", default: 1000)
 let userCount = option("--users", default: 10_000)
 let rounds = option("--rounds", default: 5)
+/// One part of the measures alone (for a profile of it), or all of them.
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+func measures(_ part: String) -> Bool { only == nil || only == part }
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
@@ -79,7 +83,7 @@ let english = "Send a message to Sparkle Sparkly saying hi"
 
 // Build: one language's index, then every language's.
 var buildOne: [Double] = [], buildAll: [Double] = [], bytesPerEntry: [Double] = []
-for user in 0..<200 {
+for user in 0..<(measures("build") ? 200 : 0) {
     let vocabulary = vocabularies(user: user, count: entryCount)
     var start = threadCPUMicros()
     let session = engine.session(user: "user\(user)", vocabularies: vocabulary)
@@ -98,15 +102,17 @@ for user in 0..<200 {
 }
 let itemCount = engine.session(user: "x", vocabularies: vocabularies(user: 0, count: entryCount)).itemCount
 print("users of \(itemCount) vocabulary items (\(entryCount) benchmark entries and the sample user's)")
-print("  build, one language (session + English index): \(summary(buildOne))")
-print("  build, every language (four indexes):          \(summary(buildAll))")
-print(String(format: "  index bytes per item, one language: %.0f", percentile(bytesPerEntry.sorted(), 0.5)))
+if measures("build") {
+    print("  build, one language (session + English index): \(summary(buildOne))")
+    print("  build, every language (four indexes):          \(summary(buildAll))")
+    print(String(format: "  index bytes per item, one language: %.0f", percentile(bytesPerEntry.sorted(), 0.5)))
+}
 
 // Update: replace one set of 100 entries, index English again.
 var update: [Double] = []
 let base = engine.session(user: "updater", vocabularies: vocabularies(user: 1, count: entryCount))
 _ = engine.parse(english, language: "en", user: base)
-for round in 0..<200 {
+for round in 0..<(measures("update") ? (only == nil ? 200 : 2000) : 0) {
     let replacement = rows[(round * 100) % (rows.count - 100)..<(round * 100) % (rows.count - 100) + 100].map { SpeakableString(spokenPhrase: String($0[0])) }
     let start = threadCPUMicros()
     let updated = base.setting(replacement, of: .contactName, app: "com.example.unicornchat").session
@@ -116,56 +122,60 @@ for round in 0..<200 {
     _ = engine.parse(english, language: "en", user: updated)
     update.append(total - (threadCPUMicros() - again))
 }
-print("  replace one set of 100 entries (and index English): \(summary(update))")
+if measures("update") { print("  replace one set of 100 entries (and index English): \(summary(update))") }
 
 // Parse: the default user against a session with the entries added.
-let tests = ((try? UtteranceTest.load(corpora.appendingPathComponent("tests").path)) ?? []).filter { $0.language == "en" }
-let overlay = engine.session(user: "parser", vocabularies: vocabularies(user: 2, count: entryCount))
-func parseTimes(_ user: UserSession?) -> [Double] {
-    var medians: [Double] = []
-    for test in tests {
-        var times: [Double] = []
-        for _ in 0..<rounds {
-            let start = threadCPUMicros()
-            _ = engine.parse(test.utterance, language: test.language, locked: test.locked, user: user)
-            times.append(threadCPUMicros() - start)
+if measures("parse") {
+    let tests = ((try? UtteranceTest.load(corpora.appendingPathComponent("tests").path)) ?? []).filter { $0.language == "en" }
+    let overlay = engine.session(user: "parser", vocabularies: vocabularies(user: 2, count: entryCount))
+    func parseTimes(_ user: UserSession?) -> [Double] {
+        var medians: [Double] = []
+        for test in tests {
+            var times: [Double] = []
+            for _ in 0..<rounds {
+                let start = threadCPUMicros()
+                _ = engine.parse(test.utterance, language: test.language, locked: test.locked, user: user)
+                times.append(threadCPUMicros() - start)
+            }
+            medians.append(percentile(times.sorted(), 0.5))
         }
-        medians.append(percentile(times.sorted(), 0.5))
+        return medians
     }
-    return medians
-}
-_ = parseTimes(overlay)
-let plain = parseTimes(nil), withOverlay = parseTimes(overlay)
-print("parse, Corpora/tests en (\(tests.count) utterances, language given, median of \(rounds) per utterance)")
-print("  the apps' own user vocabulary: \(summary(plain))")
-print("  a user's session of \(overlay.itemCount) items: \(summary(withOverlay))")
-// The same items built into an engine as the apps' own user vocabulary: what the items
-// cost a parse, apart from reading them through a session.
-var builtIn = apps
-for (index, vocabulary) in vocabularies(user: 2, count: entryCount).enumerated() { builtIn[index].userVocabulary = vocabulary }
-let engineWithItems = try Engine(apps: builtIn, grammars: corpora.appendingPathComponent("grammars"), options: options)
-func parseTimes(_ engine: Engine) -> [Double] {
-    tests.map { test in
-        percentile((0..<rounds).map { _ in
-            let start = threadCPUMicros()
-            _ = engine.parse(test.utterance, language: test.language, locked: test.locked)
-            return threadCPUMicros() - start
-        }.sorted(), 0.5)
+    _ = parseTimes(overlay)
+    let plain = parseTimes(nil), withOverlay = parseTimes(overlay)
+    print("parse, Corpora/tests en (\(tests.count) utterances, language given, median of \(rounds) per utterance)")
+    print("  the apps' own user vocabulary: \(summary(plain))")
+    print("  a user's session of \(overlay.itemCount) items: \(summary(withOverlay))")
+    // The same items built into an engine as the apps' own user vocabulary: what the items
+    // cost a parse, apart from reading them through a session.
+    var builtIn = apps
+    for (index, vocabulary) in vocabularies(user: 2, count: entryCount).enumerated() { builtIn[index].userVocabulary = vocabulary }
+    let engineWithItems = try Engine(apps: builtIn, grammars: corpora.appendingPathComponent("grammars"), options: options)
+    func parseTimes(_ engine: Engine) -> [Double] {
+        tests.map { test in
+            percentile((0..<rounds).map { _ in
+                let start = threadCPUMicros()
+                _ = engine.parse(test.utterance, language: test.language, locked: test.locked)
+                return threadCPUMicros() - start
+            }.sorted(), 0.5)
+        }
     }
+    _ = parseTimes(engineWithItems)
+    print("  the same items as the engine's own user vocabulary: \(summary(parseTimes(engineWithItems)))")
 }
-_ = parseTimes(engineWithItems)
-print("  the same items as the engine's own user vocabulary: \(summary(parseTimes(engineWithItems)))")
 
 // Memory: many users, each indexed for English.
-let before = residentBytes()
-var held: [UserSession] = []
-held.reserveCapacity(userCount)
-let holdStart = Date()
-for user in 0..<userCount {
-    let session = engine.session(user: "user\(user)", vocabularies: vocabularies(user: user, count: entryCount))
-    _ = engine.parse(english, language: "en", user: session)
-    held.append(session)
+if measures("memory") {
+    let before = residentBytes()
+    var held: [UserSession] = []
+    held.reserveCapacity(userCount)
+    let holdStart = Date()
+    for user in 0..<userCount {
+        let session = engine.session(user: "user\(user)", vocabularies: vocabularies(user: user, count: entryCount))
+        _ = engine.parse(english, language: "en", user: session)
+        held.append(session)
+    }
+    let grown = residentBytes() - before
+    print(String(format: "%d users held, each indexed for English: %.0f MB resident (%.0f bytes per item), made in %.1f s",
+                 held.count, Double(grown) / 1e6, Double(grown) / Double(held.count * itemCount), Date().timeIntervalSince(holdStart)))
 }
-let grown = residentBytes() - before
-print(String(format: "%d users held, each indexed for English: %.0f MB resident (%.0f bytes per item), made in %.1f s",
-             held.count, Double(grown) / 1e6, Double(grown) / Double(held.count * itemCount), Date().timeIntervalSince(holdStart)))

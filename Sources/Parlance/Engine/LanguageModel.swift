@@ -95,26 +95,11 @@ struct ItemOwner: Sendable {
 /// Vocabulary items indexed together, with the app and the grammar lists of each; items of
 /// no list are left out.
 final class VocabularyShard: @unchecked Sendable {
-    let index: VocabularyIndex
+    /// The items, in one index or in layers (a user's vocabulary updated set by set).
+    let index: LayeredVocabularyIndex
     let owners: [ItemOwner]
-    /// The items by the words of their keys, built on first use (``words``).
-    private var builtWords: ItemWordIndex?
-    private let wordsLock = Lock()
-
-    /// The items by the words of their keys (``ItemWordIndex``), built from the index the
-    /// first time a name said in part is looked for.
-    var words: ItemWordIndex {
-        wordsLock.withLock {
-            if let builtWords { return builtWords }
-            let built = ItemWordIndex(index)
-            builtWords = built
-            return built
-        }
-    }
-    /// The bytes of the index and, once built, of the word index.
-    var memoryFootprint: Int {
-        index.memoryFootprint + wordsLock.withLock { builtWords?.memoryFootprint ?? 0 }
-    }
+    /// The bytes of the index and, once built, of the word indexes.
+    var memoryFootprint: Int { index.memoryFootprint }
     /// For each (app, list): the items, most important first.
     private let listItems: [AppList: [Int]]
     /// For each (app, list, type): the items of that type, most important first (what a
@@ -124,6 +109,12 @@ final class VocabularyShard: @unchecked Sendable {
     struct AppList: Sendable, Hashable {
         let app: Int
         let list: String
+    }
+
+    /// One of a user's ordered sets: an app's items of one type (SiriKit's unit of update).
+    struct UserSet: Sendable, Hashable {
+        let app: Int
+        let type: VocabularyStringType
     }
 
     struct AppListType: Sendable, Hashable {
@@ -140,6 +131,9 @@ final class VocabularyShard: @unchecked Sendable {
         let owners: [ItemOwner]
         let listItems: [AppList: [Int]]
         let typeItems: [AppListType: [Int]]
+        /// Where each of a user's sets (an app's items of one type) stands among ``items``;
+        /// nil for a selection not made of sets, or where two vocabularies name one app.
+        let sets: [UserSet: Range<Int>]?
 
         /// - Complexity: one list lookup per run of items of the same app and type, and a
         ///   sort per (app, list) by integer keys: with 100,000 user entries the
@@ -162,7 +156,7 @@ final class VocabularyShard: @unchecked Sendable {
                 items.append(item)
                 owners.append(owner)
             }
-            self.init(items: items, owners: owners)
+            self.init(items: items, owners: owners, sets: nil)
         }
 
         /// A user's vocabulary of some apps (by the app's index in the engine), type by
@@ -170,19 +164,22 @@ final class VocabularyShard: @unchecked Sendable {
         init(_ vocabularies: [(app: Int, vocabulary: UserVocabulary)], lists: VocabularyLists) {
             var items: [VocabularyItem] = []
             var owners: [ItemOwner] = []
+            var sets: [UserSet: Range<Int>]? = [:]
             for (appIndex, vocabulary) in vocabularies {
                 for type in vocabulary.types {
                     let typeItems = vocabulary.items(of: type)
                     let owner = ItemOwner(app: appIndex, lists: lists.lists(of: .user(type)))
                     guard !typeItems.isEmpty, !owner.lists.isEmpty else { continue }
+                    let set = UserSet(app: appIndex, type: type)
+                    if sets?[set] != nil { sets = nil } else { sets?[set] = items.count..<items.count + typeItems.count }
                     items.append(contentsOf: typeItems)
                     owners.append(contentsOf: repeatElement(owner, count: typeItems.count))
                 }
             }
-            self.init(items: items, owners: owners)
+            self.init(items: items, owners: owners, sets: sets)
         }
 
-        private init(items: [VocabularyItem], owners: [ItemOwner]) {
+        private init(items: [VocabularyItem], owners: [ItemOwner], sets: [UserSet: Range<Int>]?) {
             let order = items.map { (source: $0.source, priority: $0.priority) }
             var listItems: [AppList: [Int]] = [:]
             var position = 0
@@ -203,17 +200,32 @@ final class VocabularyShard: @unchecked Sendable {
             }
             var typeItems: [AppListType: [Int]] = [:]
             for (key, list) in listItems {
-                for index in list { typeItems[AppListType(app: key.app, list: key.list, type: items[index].type), default: []].append(index) }
+                // By runs of one type (a list is usually one type's run or a few).
+                var start = 0
+                while start < list.count {
+                    let type = items[list[start]].type
+                    var end = start + 1
+                    while end < list.count, items[list[end]].type == type { end += 1 }
+                    typeItems[AppListType(app: key.app, list: key.list, type: type), default: []] += list[start..<end]
+                    start = end
+                }
             }
             self.items = items
             self.owners = owners
             self.listItems = listItems
             self.typeItems = typeItems
+            self.sets = sets
         }
     }
 
     /// The selection's items indexed by `index` (an index of exactly `selection.items`).
-    init(_ selection: Selection, index: VocabularyIndex) {
+    convenience init(_ selection: Selection, index: VocabularyIndex) {
+        self.init(selection, index: LayeredVocabularyIndex(IndexedItems(index)))
+    }
+
+    /// The selection's items indexed by `index` (whose ``LayeredVocabularyIndex/items`` are
+    /// exactly `selection.items`).
+    init(_ selection: Selection, index: LayeredVocabularyIndex) {
         self.index = index
         owners = selection.owners
         listItems = selection.listItems

@@ -24,8 +24,11 @@ import ParlanceVocabulary
 /// **Cost.** A session holds the user's items and, for each way the engine's languages
 /// write keys (``KeyForm``: en, es and fr share one; de, ja and zh-Hans one each), an index
 /// of them, built the first time a parse reads a language of that form: a user who speaks
-/// one language pays for one index. Building indexes the user's items afresh; the sets are
-/// small (hundreds to thousands of entries), and Benchmarks/UserOverlayTimings measures it.
+/// one language pays for one index. An update indexes only the set it replaces, beside the
+/// index it updates (``LayeredVocabularyIndex``), until the sets replaced since that index
+/// was built (as they were and as they are) hold more items than it; then everything is
+/// indexed again. Benchmarks/UserOverlayTimings
+/// measures both.
 public final class UserSession: @unchecked Sendable {
     /// The user's identifier ("" for the vocabulary the apps ship in UserVocabulary.json).
     public let user: String
@@ -40,28 +43,96 @@ public final class UserSession: @unchecked Sendable {
 
     let indexing: UserIndexing
     let selection: VocabularyShard.Selection
-    /// One index per ``KeyForm`` of the engine, made on first use.
-    private var shards: [VocabularyShard?]
+    /// One index per ``KeyForm`` of the engine, made on first use, and the index each was
+    /// built on (itself, or an earlier session's that it updates).
+    private var shards: [(shard: VocabularyShard, base: IndexBase)?]
+    /// Per ``KeyForm``: an earlier session's index that this one's may update, when that
+    /// session had built it.
+    private let bases: [IndexBase?]
     private let lock = NSLock()
 
-    init(user: String, vocabularies: [UserVocabulary], indexing: UserIndexing, shards: [VocabularyShard?]? = nil) {
+    /// An index of a user's items as they were (``selection``), and the user's sets
+    /// replaced since.
+    struct IndexBase {
+        let indexed: IndexedItems
+        let selection: VocabularyShard.Selection
+        let replaced: Set<VocabularyShard.UserSet>
+
+        func replacing(_ sets: some Sequence<VocabularyShard.UserSet>) -> IndexBase {
+            IndexBase(indexed: indexed, selection: selection, replaced: replaced.union(sets))
+        }
+    }
+
+    init(user: String, vocabularies: [UserVocabulary], indexing: UserIndexing, shards: [VocabularyShard?]? = nil, bases: [IndexBase?]? = nil) {
         self.user = user
         self.vocabularies = vocabularies
         self.indexing = indexing
-        selection = VocabularyShard.Selection(vocabularies.compactMap { vocabulary in
+        let selection = VocabularyShard.Selection(vocabularies.compactMap { vocabulary in
             indexing.appIndex[vocabulary.app].map { (app: $0, vocabulary: vocabulary) }
         }, lists: indexing.lists)
-        self.shards = shards ?? Array(repeating: nil, count: indexing.forms.count)
+        self.selection = selection
+        self.shards = (shards ?? Array(repeating: nil, count: indexing.forms.count)).map { shard in
+            shard.map { shard in (shard, IndexBase(indexed: shard.index.layers[0].indexed, selection: selection, replaced: [])) }
+        }
+        self.bases = bases ?? Array(repeating: nil, count: indexing.forms.count)
     }
 
     /// The user's items indexed for the engine's ``KeyForm`` number `form`.
     func shard(_ form: Int) -> VocabularyShard {
         lock.lock()
         defer { lock.unlock() }
-        if let shard = shards[form] { return shard }
-        let shard = VocabularyShard(selection, index: VocabularyIndex(items: selection.items, tokenizer: indexing.tokenizers[form]))
-        shards[form] = shard
-        return shard
+        if let built = shards[form] { return built.shard }
+        let built = bases[form].flatMap { updating($0, form: form) } ?? {
+            let indexed = IndexedItems(VocabularyIndex(items: selection.items, tokenizer: indexing.tokenizers[form]))
+            return (VocabularyShard(selection, index: LayeredVocabularyIndex(indexed)), IndexBase(indexed: indexed, selection: selection, replaced: []))
+        }()
+        shards[form] = built
+        return built.shard
+    }
+
+    /// How many indexes the search of ``KeyForm`` number `form` walks (one, or a base and
+    /// the sets replaced since); nil while not built.
+    func layerCount(_ form: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return shards[form]?.shard.index.layers.count
+    }
+
+    /// The index of `base` with the sets replaced since indexed beside it, or nil when
+    /// those sets, as they were and as they are, hold more items than it (the two walks and
+    /// the masked items would cost more than one index of twice its size; or its numbering
+    /// cannot be followed). An update then costs what its set costs, and a rebuild comes
+    /// after updates of as many items as it indexes.
+    private func updating(_ base: IndexBase, form: Int) -> (shard: VocabularyShard, base: IndexBase)? {
+        guard let sets = selection.sets, let baseSets = base.selection.sets else { return nil }
+        var deltaNumbers: [Int32] = []
+        var masked = 0
+        for set in base.replaced {
+            if let range = sets[set] { deltaNumbers += range.lazy.map { Int32($0) } }
+            masked += baseSets[set]?.count ?? 0
+        }
+        guard deltaNumbers.count + masked <= base.selection.items.count else { return nil }
+        deltaNumbers.sort()
+        var baseNumbers = [Int32](repeating: -1, count: base.selection.items.count)
+        var covered = deltaNumbers.count
+        for (set, range) in baseSets where !base.replaced.contains(set) {
+            guard let now = sets[set], now.count == range.count else { return nil }
+            for offset in 0..<range.count { baseNumbers[range.lowerBound + offset] = Int32(now.lowerBound + offset) }
+            covered += range.count
+        }
+        // A set neither in the base nor replaced since (never, while updates are tracked).
+        guard covered == selection.items.count else { return nil }
+        let delta = IndexedItems(VocabularyIndex(items: deltaNumbers.map { selection.items[Int($0)] }, tokenizer: indexing.tokenizers[form]))
+        let index = LayeredVocabularyIndex(items: selection.items, base: base.indexed, baseNumbers: baseNumbers, delta: delta, deltaNumbers: deltaNumbers)
+        return (VocabularyShard(selection, index: index), base)
+    }
+
+    /// The bases a session with `sets` replaced in this one's vocabulary may update: this
+    /// session's indexes, built or inherited.
+    private func bases(replacing sets: [VocabularyShard.UserSet]) -> [IndexBase?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return indexing.forms.indices.map { form in (shards[form]?.base ?? bases[form])?.replacing(sets) }
     }
 
     /// The bytes of the session's indexes built so far (the vocabulary indexes and their
@@ -69,14 +140,14 @@ public final class UserSession: @unchecked Sendable {
     public var memoryFootprint: Int {
         lock.lock()
         defer { lock.unlock() }
-        return shards.reduce(0) { $0 + ($1?.memoryFootprint ?? 0) }
+        return shards.reduce(0) { $0 + ($1?.shard.memoryFootprint ?? 0) }
     }
 
     /// Indexes the user's vocabulary for every language of the engine now, instead of on
     /// the first parse of each (a server warming a user up before the first request): the
     /// vocabulary indexes and the word indexes that names said in part are looked up in.
     public func prepareAllLanguages() {
-        for form in indexing.forms.indices { _ = shard(form).words }
+        for form in indexing.forms.indices { shard(form).index.prepareWords() }
     }
 
     /// The session with `app`'s set of `type` replaced by `items`, in order (SiriKit's
@@ -89,7 +160,8 @@ public final class UserSession: @unchecked Sendable {
             return vocabularies.count - 1
         }()
         let warnings = vocabularies[position].setVocabulary(items, of: type)
-        return (UserSession(user: user, vocabularies: vocabularies, indexing: indexing), warnings)
+        let replaced = indexing.appIndex[app].map { [VocabularyShard.UserSet(app: $0, type: type)] } ?? []
+        return (UserSession(user: user, vocabularies: vocabularies, indexing: indexing, bases: bases(replacing: replaced)), warnings)
     }
 
     /// ``setting(_:of:app:)`` with plain strings (SiriKit's `setVocabularyStrings(_:of:)`).
@@ -99,7 +171,8 @@ public final class UserSession: @unchecked Sendable {
 
     /// The session without any of `app`'s vocabulary (SiriKit's `removeAllVocabularyStrings()`).
     public func removingVocabulary(of app: String) -> UserSession {
-        UserSession(user: user, vocabularies: vocabularies.filter { $0.app != app }, indexing: indexing)
+        let replaced = indexing.appIndex[app].map { appIndex in VocabularyStringType.allCases.map { VocabularyShard.UserSet(app: appIndex, type: $0) } } ?? []
+        return UserSession(user: user, vocabularies: vocabularies.filter { $0.app != app }, indexing: indexing, bases: bases(replacing: replaced))
     }
 }
 

@@ -46,9 +46,11 @@ struct PartialMatch {
         var found: Set<Int> = []
         func gather(_ shard: VocabularyShard, offset: Int) {
             for key in keys {
-                for item in shard.words.items(with: key) where found.count < itemsRead {
-                    let owner = shard.owners[Int(item)]
-                    if owner.app == app, owner.lists.contains(list) { found.insert(Int(item) + offset) }
+                shard.index.forEachItem(withWord: key) { item in
+                    guard found.count < itemsRead else { return false }
+                    let owner = shard.owners[item]
+                    if owner.app == app, owner.lists.contains(list) { found.insert(item + offset) }
+                    return true
                 }
             }
         }
