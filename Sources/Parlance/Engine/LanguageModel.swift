@@ -385,10 +385,11 @@ struct VocabularyLists: Sendable {
 /// already normalized (``VocabularyIndex/forEachKey(_:)``).
 ///
 /// Built on a user's first parse that looks for a part, so it is part of what a session
-/// costs: flat arrays, not a dictionary of strings. Each word is known by a 64-bit hash of
-/// its scalars (``hash(_:)``); the (hash, item) pairs are sorted once, and a lookup is a
-/// binary search. Two words of one hash (about one chance in 10^13 among 10,000 words)
-/// only make an item a candidate that ``PartialMatch`` then reads and rejects.
+/// costs: flat arrays, not a dictionary of strings. Each word is known by a 40-bit hash of
+/// its scalars (``hash(_:)``); the (hash, item) pairs, packed into one integer each, are
+/// sorted once, and a lookup is a binary search. Two words of one hash (about one chance
+/// in 10^8 among 10,000 words) only make an item a candidate that ``PartialMatch`` then
+/// reads and rejects.
 final class ItemWordIndex: Sendable {
     /// The distinct word hashes, ascending.
     private let hashes: [UInt64]
@@ -400,12 +401,19 @@ final class ItemWordIndex: Sendable {
     /// The first scalar of the scripts written without spaces whose characters are keys of
     /// their own (CJK radicals, kana, ideographs and on).
     static let firstUnspacedScalar: UInt32 = 0x2E80
+    /// The bits of a pair that hold the item: the hash takes the rest.
+    private static let itemBits: UInt64 = 24
 
+    /// Items numbered past 2^24 (an index of 16 million items) are not in it: a name said
+    /// in part is not looked for among them.
     init(_ index: VocabularyIndex) {
-        var pairs: [(hash: UInt64, item: Int32)] = []
+        // (hash, item), packed: sorting the integers sorts by hash, then item.
+        var pairs: [UInt64] = []
         pairs.reserveCapacity(index.entryCount * 3)
         index.forEachKey { key, owners in
-            func add(_ hash: UInt64) { for item in owners { pairs.append((hash, Int32(item))) } }
+            func add(_ hash: UInt64) {
+                for item in owners where item < 1 << Self.itemBits { pairs.append(hash << Self.itemBits | UInt64(item)) }
+            }
             var wordStart = 0
             for position in 0...key.count where position == key.count || key[position] == " " {
                 let word = key[wordStart..<position]
@@ -416,16 +424,17 @@ final class ItemWordIndex: Sendable {
                 if word.count > 1 { for scalar in word where scalar.value >= Self.firstUnspacedScalar { add(Self.hash(CollectionOfOne(scalar))) } }
             }
         }
-        pairs.sort { ($0.hash, $0.item) < ($1.hash, $1.item) }
+        pairs.sort()
         var hashes: [UInt64] = [], starts: [Int32] = [], postings: [Int32] = []
         postings.reserveCapacity(pairs.count)
         for (position, pair) in pairs.enumerated() {
             if position > 0, pairs[position - 1] == pair { continue }
-            if hashes.last != pair.hash {
-                hashes.append(pair.hash)
+            let hash = pair >> Self.itemBits
+            if hashes.last != hash {
+                hashes.append(hash)
                 starts.append(Int32(postings.count))
             }
-            postings.append(pair.item)
+            postings.append(Int32(truncatingIfNeeded: pair & (1 << Self.itemBits - 1)))
         }
         starts.append(Int32(postings.count))
         self.hashes = hashes
@@ -433,14 +442,14 @@ final class ItemWordIndex: Sendable {
         self.postings = postings
     }
 
-    /// FNV-1a over the scalar values: what a word is known by.
+    /// FNV-1a over the scalar values, folded to 40 bits: what a word is known by.
     @inline(__always)
     static func hash<Scalars: Collection<Unicode.Scalar>>(_ word: Scalars) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for scalar in word {
             hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01b3
         }
-        return hash
+        return (hash ^ hash >> (64 - itemBits)) & (1 << (64 - itemBits) - 1)
     }
 
     /// The items with a word of hash `word` (``hash(_:)`` of a normalized word, or of one

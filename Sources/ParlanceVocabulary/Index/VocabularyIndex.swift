@@ -572,11 +572,12 @@ extension IndexCore {
     func forEachKey(_ body: (_ key: [Unicode.Scalar], _ items: [Int]) -> Void) {
         var key: [Unicode.Scalar] = []
         var items: [Int] = []
+        let scalars = alphabet?.scalars
         for index in 0..<keyCount {
             key.removeAll(keepingCapacity: true)
             for position in Int(keyStarts[index])..<Int(keyStarts[index + 1]) {
                 let label = pool[position]
-                let value = alphabet.map { $0.scalars[Int(label)] } ?? UInt32(label)
+                let value = scalars?[Int(label)] ?? UInt32(label)
                 if let scalar = Unicode.Scalar(value) { key.append(scalar) }
             }
             items.removeAll(keepingCapacity: true)
