@@ -17,7 +17,8 @@
 //   (10,000 by default) each indexed for English, per entry;
 // - parse: Corpora/tests' English utterances with their language given, with the sample
 //   user's vocabulary alone (the engine's default) and with a session holding that
-//   vocabulary plus --entries entries; p50 and p99 over --rounds rounds (5 by default).
+//   vocabulary plus --entries entries, and with that session after one set is replaced (its
+//   index in two layers); p50 and p99 over --rounds rounds (5 by default).
 import Foundation
 import Measuring
 import Parlance
@@ -141,11 +142,16 @@ if measures("parse") {
         }
         return medians
     }
+    // The same session with one set replaced: its index in two layers (a base and the set).
+    let replacement = rows[0..<100].map { SpeakableString(spokenPhrase: String($0[0])) }
+    let updatedOverlay = overlay.setting(replacement, of: .contactName, app: "com.example.unicornchat").session
     _ = parseTimes(overlay)
-    let plain = parseTimes(nil), withOverlay = parseTimes(overlay)
+    _ = parseTimes(updatedOverlay)
+    let plain = parseTimes(nil), withOverlay = parseTimes(overlay), withUpdated = parseTimes(updatedOverlay)
     print("parse, Corpora/tests en (\(tests.count) utterances, language given, median of \(rounds) per utterance)")
     print("  the apps' own user vocabulary: \(summary(plain))")
     print("  a user's session of \(overlay.itemCount) items: \(summary(withOverlay))")
+    print("  that session with one set replaced by 100 entries (\(updatedOverlay.itemCount) items): \(summary(withUpdated))")
     // The same items built into an engine as the apps' own user vocabulary: what the items
     // cost a parse, apart from reading them through a session.
     var builtIn = apps
