@@ -53,7 +53,8 @@ struct FreeTextSources {
         }
     }
 
-    /// Per target state (by index): its sources, best first (rank, then stamp).
+    /// Per target state (by index): its sources, best first (rank, then stamp). Kept longer
+    /// than the targets between simulations (``removeAll()``), so their buffers are reused.
     private(set) var sources: [[Source]] = []
     /// Per target: the automaton state, its row of free-text ends, the furthest end of its
     /// sources, the position it was last served at, and the next position it is due at.
@@ -71,11 +72,27 @@ struct FreeTextSources {
 
     var isEmpty: Bool { states.isEmpty }
 
+    /// Forgets every target, keeping the buffers for the next simulation (most simulations
+    /// of a grammar with wildcards open a few targets: their arrays are not made anew).
+    mutating func removeAll() {
+        guard !states.isEmpty || !due.isEmpty else { return }
+        for target in states.indices { sources[target].removeAll(keepingCapacity: true) }
+        states.removeAll(keepingCapacity: true)
+        rows.removeAll(keepingCapacity: true)
+        lastEnds.removeAll(keepingCapacity: true)
+        twinned.removeAll(keepingCapacity: true)
+        served.removeAll(keepingCapacity: true)
+        nextDue.removeAll(keepingCapacity: true)
+        targets.removeAll(keepingCapacity: true)
+        due.removeAll(keepingCapacity: true)
+        nodes.removeAll(keepingCapacity: true)
+    }
+
     /// The target index of `state` (whose row of free-text ends is `row`), made on first use
     /// for a simulation of `positions` positions.
     mutating func target(_ state: Int32, row: Int, positions: Int) -> Int {
         if let known = targets[state] { return Int(known) }
-        if due.isEmpty { due = Array(repeating: -1, count: positions) }
+        if due.isEmpty { due.append(contentsOf: repeatElement(-1, count: positions)) }
         targets[state] = Int32(states.count)
         states.append(state)
         rows.append(row)
@@ -83,7 +100,7 @@ struct FreeTextSources {
         twinned.append(false)
         served.append(-1)
         nextDue.append(-1)
-        sources.append([])
+        if sources.count < states.count { sources.append([]) }
         return states.count - 1
     }
 

@@ -90,6 +90,9 @@ struct MatchRun {
         var index = ProbeTable()
         /// The threads of one position, while pruning them to the beam.
         var bucket: [Int32] = []
+        /// Free text pushed where it ends, and the targets due at a position.
+        var freeText = FreeTextSources()
+        var dueTargets: [Int] = []
 
         mutating func reset(positions count: Int) {
             threads.removeAll(keepingCapacity: true)
@@ -101,6 +104,8 @@ struct MatchRun {
             last.removeAll(keepingCapacity: true)
             last.append(contentsOf: repeatElement(-1, count: count))
             index.removeAll()
+            freeText.removeAll()
+            dueTargets.removeAll(keepingCapacity: true)
         }
     }
 
@@ -181,6 +186,7 @@ struct MatchRun {
         buffers.reset(positions: end - start + 1)
         var threads = buffers.threads, stamps = buffers.stamps, next = buffers.next, positions = buffers.positions
         var first = buffers.first, last = buffers.last, index = buffers.index, bucket = buffers.bucket
+        var freeText = buffers.freeText, dueTargets = buffers.dueTargets
         buffers = SimulationBuffers()  // the arrays above are now uniquely referenced
         threads.append(Thread(state: Automaton.start, captures: -1, score: Score()))
         stamps.append(0)
@@ -190,8 +196,6 @@ struct MatchRun {
         // Under a beam or a budget, free text is pushed where it ends (``FreeTextSources``).
         let width = freeTextWidth
         let deferringFreeText = freeTextPushing == .whereItEnds && !anywhere && !tracing && width < Int.max
-        var freeText = FreeTextSources()
-        var dueTargets: [Int] = []
         next.append(-1)
         positions.append(Int32(start))
         first[0] = 0
@@ -208,7 +212,7 @@ struct MatchRun {
         }
         defer {
             workspace.spareBuffers.append(SimulationBuffers(threads: threads, stamps: stamps, next: next, positions: positions, first: first, last: last,
-                                                            index: index, bucket: bucket))
+                                                            index: index, bucket: bucket, freeText: freeText, dueTargets: dueTargets))
         }
 
         func push(_ thread: Thread, at position: Int, _ threads: inout [Thread], _ next: inout [Int32], _ positions: inout [Int32],
