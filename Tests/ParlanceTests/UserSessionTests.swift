@@ -118,7 +118,10 @@ import Testing
         _ = payVocabulary.setVocabulary(strings("p", payees), of: .paymentsOrganizationName)
         var tempoVocabulary = UserVocabulary(app: tempo, user: "gwen")
         _ = tempoVocabulary.setVocabulary(strings("t", playlists), of: .mediaPlaylistTitle)
-        let requests: [(String, String)] = [
+        // (No language given: every language is read, and a language's spans may come from
+        // the index of the language that folds diacritics, measured again in its own.)
+        let requests: [(String?, String)] = [
+            (nil, "Schick Jürgen Großman eine Nachricht mit UnicornChat: bis gleich"), (nil, "Send a message to Kenji saying hi"),
             ("en", "Send a message to Kenji saying hi"), ("en", "Send a message to Kenji Mori with UnicornChat saying hi"),
             ("en", "Message Theodora Quil saying the train is late"), ("en", "Send a message to Bartholomew Reyes saying hi"),
             ("en", "Pay my Lakeside bill with BillPay"), ("en", "Pay 20 dollars to Northwind Telecom using BillPay"),
@@ -136,10 +139,10 @@ import Testing
                 let afresh = engine.parse(request, language: language, user: fresh)
                 #expect(updated.json == afresh.json, "\(step): \(request)")
             }
-            // The indexes of the three ways of writing keys read (en, de, ja): updated
-            // beside their base, or built again.
+            // The indexes of the ways of writing keys read (en's, de's and ja's at least):
+            // updated beside their base, or built again.
             let counts = session.indexing.forms.indices.compactMap(session.layerCount)
-            #expect(counts == [layers, layers, layers], "\(step)")
+            #expect(counts.count >= 3 && counts.allSatisfy { $0 == layers }, "\(step): \(counts)")
         }
         checkAgainstAFreshSession("built", layers: 1)
         let updates: [(String, Int, (UserSession) -> UserSession)] = [
