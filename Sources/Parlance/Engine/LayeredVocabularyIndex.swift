@@ -45,6 +45,14 @@ struct LayeredVocabularyIndex: Sendable {
         /// Per item of the layer: its number in the whole, or -1 for an item the whole no
         /// longer holds; nil when the numbers are the layer's own.
         let numbers: [Int32]?
+        /// How many of its items the whole no longer holds.
+        let masked: Int
+
+        init(indexed: IndexedItems, numbers: [Int32]?) {
+            self.indexed = indexed
+            self.numbers = numbers
+            masked = numbers?.count { $0 < 0 } ?? 0
+        }
 
         @inline(__always)
         func number(_ item: Int) -> Int {
@@ -104,8 +112,7 @@ struct LayeredVocabularyIndex: Sendable {
         var found: [VocabularyMatch] = []
         for layer in layers {
             // Masked items may take places among the layer's first: ask for that many more.
-            let masked = layer.numbers?.count { $0 < 0 } ?? 0
-            for match in layer.indexed.index.lookup(query, policy: policy, verbosity: verbosity, limit: limit + masked) {
+            for match in layer.indexed.index.lookup(query, policy: policy, verbosity: verbosity, limit: limit + layer.masked) {
                 let number = layer.number(match.itemIndex)
                 if number >= 0 { found.append(match.renumbered(number)) }
             }

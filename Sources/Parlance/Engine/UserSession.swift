@@ -27,8 +27,7 @@ import ParlanceVocabulary
 /// one language pays for one index. An update indexes only the set it replaces, beside the
 /// index it updates (``LayeredVocabularyIndex``), until the sets replaced since that index
 /// was built (as they were and as they are) hold more items than it; then everything is
-/// indexed again. Benchmarks/UserOverlayTimings
-/// measures both.
+/// indexed again. Benchmarks/UserOverlayTimings measures both.
 public final class UserSession: @unchecked Sendable {
     /// The user's identifier ("" for the vocabulary the apps ship in UserVocabulary.json).
     public let user: String
@@ -51,15 +50,28 @@ public final class UserSession: @unchecked Sendable {
     private let bases: [IndexBase?]
     private let lock = NSLock()
 
-    /// An index of a user's items as they were (``selection``), and the user's sets
-    /// replaced since.
+    /// An index of a user's items as they were, where each of its sets stood among them
+    /// (nil when unknown: ``VocabularyShard/Selection/sets``), and the sets replaced since.
+    /// Only the numbering of the old items is kept, not the items.
     struct IndexBase {
         let indexed: IndexedItems
-        let selection: VocabularyShard.Selection
+        let sets: [VocabularyShard.UserSet: Range<Int>]?
         let replaced: Set<VocabularyShard.UserSet>
 
+        init(indexed: IndexedItems, selection: VocabularyShard.Selection) {
+            self.init(indexed: indexed, sets: selection.sets, replaced: [])
+        }
+
+        private init(indexed: IndexedItems, sets: [VocabularyShard.UserSet: Range<Int>]?, replaced: Set<VocabularyShard.UserSet>) {
+            self.indexed = indexed
+            self.sets = sets
+            self.replaced = replaced
+        }
+
+        var itemCount: Int { indexed.index.items.count }
+
         func replacing(_ sets: some Sequence<VocabularyShard.UserSet>) -> IndexBase {
-            IndexBase(indexed: indexed, selection: selection, replaced: replaced.union(sets))
+            IndexBase(indexed: indexed, sets: self.sets, replaced: replaced.union(sets))
         }
     }
 
@@ -72,7 +84,7 @@ public final class UserSession: @unchecked Sendable {
         }, lists: indexing.lists)
         self.selection = selection
         self.shards = (shards ?? Array(repeating: nil, count: indexing.forms.count)).map { shard in
-            shard.map { shard in (shard, IndexBase(indexed: shard.index.layers[0].indexed, selection: selection, replaced: [])) }
+            shard.map { shard in (shard, IndexBase(indexed: shard.index.layers[0].indexed, selection: selection)) }
         }
         self.bases = bases ?? Array(repeating: nil, count: indexing.forms.count)
     }
@@ -84,7 +96,7 @@ public final class UserSession: @unchecked Sendable {
         if let built = shards[form] { return built.shard }
         let built = bases[form].flatMap { updating($0, form: form) } ?? {
             let indexed = IndexedItems(VocabularyIndex(items: selection.items, tokenizer: indexing.tokenizers[form]))
-            return (VocabularyShard(selection, index: LayeredVocabularyIndex(indexed)), IndexBase(indexed: indexed, selection: selection, replaced: []))
+            return (VocabularyShard(selection, index: LayeredVocabularyIndex(indexed)), IndexBase(indexed: indexed, selection: selection))
         }()
         shards[form] = built
         return built.shard
@@ -104,16 +116,16 @@ public final class UserSession: @unchecked Sendable {
     /// cannot be followed). An update then costs what its set costs, and a rebuild comes
     /// after updates of as many items as it indexes.
     private func updating(_ base: IndexBase, form: Int) -> (shard: VocabularyShard, base: IndexBase)? {
-        guard let sets = selection.sets, let baseSets = base.selection.sets else { return nil }
+        guard let sets = selection.sets, let baseSets = base.sets else { return nil }
         var deltaNumbers: [Int32] = []
         var masked = 0
         for set in base.replaced {
             if let range = sets[set] { deltaNumbers += range.lazy.map { Int32($0) } }
             masked += baseSets[set]?.count ?? 0
         }
-        guard deltaNumbers.count + masked <= base.selection.items.count else { return nil }
+        guard deltaNumbers.count + masked <= base.itemCount else { return nil }
         deltaNumbers.sort()
-        var baseNumbers = [Int32](repeating: -1, count: base.selection.items.count)
+        var baseNumbers = [Int32](repeating: -1, count: base.itemCount)
         var covered = deltaNumbers.count
         for (set, range) in baseSets where !base.replaced.contains(set) {
             guard let now = sets[set], now.count == range.count else { return nil }
