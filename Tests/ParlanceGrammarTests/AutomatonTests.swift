@@ -17,7 +17,9 @@ struct AutomatonTests {
         #expect(english.items("%") == [.optionalPiece([0x25])])
         #expect(english.items(".") == [.optionalPiece([0x2E])])
         #expect(english.items("'") == [])
-        #expect(english.items(" %") == [.boundary])
+        // A unit sign after a space: a boundary, then the sign, spelled or left out.
+        #expect(english.items(" %") == [.boundary, .optionalPiece([0x25])])
+        #expect(english.items("° C") == [.optionalPiece([0xB0]), .boundary, Self.piece("c")])
         // An elision ends in a boundary, as an utterance's apostrophe is one.
         let french = try Self.text("fr")
         #expect(french.items("d'") == [Self.piece("d"), .boundary])

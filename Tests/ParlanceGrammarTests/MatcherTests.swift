@@ -174,6 +174,45 @@ struct MatcherTests {
         #expect(grammar.match("send two thousand five hundred dollars").best == nil)
     }
 
+    @Test func unitSignsAreReadWhereATemplateSpellsThem() throws {
+        // hassil matches `%` and `°` as text: "50%" is the volume, which spells the sign,
+        // not the temperature, which does not, whatever the templates' order.
+        let grammar = try CompiledGrammar(GrammarLoaderTests.grammar("""
+            language: en
+            intents:
+              SetTemperature:
+                data:
+                  - sentences: ["set [the] heat to {degrees}[ degrees]"]
+              SetVolume:
+                data:
+                  - sentences: ["set [the] heat to {level}[ ]%"]
+              Note:
+                data:
+                  - sentences: ["note {jotting}"]
+            lists:
+              degrees:
+                range: {from: 0, to: 100}
+              level:
+                range: {from: 0, to: 100}
+              jotting:
+                wildcard: true
+            """))
+        for utterance in ["set the heat to 50%", "set the heat to 50 %", "set the heat to 50％"] {
+            let best = try #require(grammar.match(utterance).best, "\(utterance)")
+            #expect(best.intent == "SetVolume" && best.slot("level")?.value == 50, "\(utterance): \(best.intent)")
+            #expect(best.ranking.literalScalars == grammar.match("set the heat to 50").best?.ranking.literalScalars.advanced(by: 1))
+        }
+        // Without the sign, both read it; the first template stands.
+        #expect(grammar.match("set the heat to 50").best?.intent == "SetTemperature")
+        // A sign no template spells is passed over at the cost of an unexplained character…
+        let degrees = try #require(grammar.match("set the heat to 21° degrees").best)
+        #expect(degrees.intent == "SetTemperature" && degrees.slot("degrees")?.value == 21 && degrees.ranking.wildcardScalars == 1)
+        // …and free text takes it in rather than leaving it out.
+        let (marked, spans) = Self.marked("note ⟦sales up 50%⟧")
+        let note = try #require(grammar.match(marked).best?.slot("jotting"))
+        #expect(note.value == "sales up 50%" && note.span == spans[0])
+    }
+
     @Test func wildcardsTakeTheShortestSpanThatLetsTheRestMatch() throws {
         let (result, spans) = Self.match("play ⟦the beatles in the kitchen⟧ in the ⟦living room⟧")
         let best = try #require(result.best)

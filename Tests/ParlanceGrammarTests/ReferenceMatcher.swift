@@ -7,8 +7,8 @@ import ParlanceText
 ///
 /// Same input model (``MatchInput``, ``MatchText``) and same rules — whitespace in template
 /// text requires a word boundary except right after a slot or at the start, a template word
-/// never runs across a space of the utterance, skip words may
-/// be passed over at any word boundary, a wildcard starts at a word edge or inside a word
+/// never runs across a space of the utterance, skip words and unit signs
+/// may be passed over at any word boundary, a wildcard starts at a word edge or inside a word
 /// after template text, and ends at a word edge or inside a word where template text
 /// written onto it follows, digits are read where written together — but none of the
 /// machinery under test: no automaton, no subset construction, no tries, no caches.
@@ -165,11 +165,12 @@ struct ReferenceMatcher {
         var frontier = Array(states)
         while let state = frontier.popLast() {
             guard input.isBoundary[state.position] else { continue }
-            for key in tables.skipKeys {
-                for end in keyEnds(key, from: state.position) where input.isBoundary[end] {
-                    let next = State(position: end, lenient: state.lenient, captures: state.captures)
-                    if result.insert(next).inserted { frontier.append(next) }
-                }
+            var ends = tables.skipKeys.flatMap { keyEnds($0, from: state.position) }
+            // A unit sign ("%", "°") is passed over like a skip word.
+            if state.position < input.count, MatchInput.isUnitSign(input.scalars[state.position]) { ends.append(state.position + 1) }
+            for end in ends where input.isBoundary[end] {
+                let next = State(position: end, lenient: state.lenient, captures: state.captures)
+                if result.insert(next).inserted { frontier.append(next) }
             }
         }
         return result

@@ -5,16 +5,18 @@ import ParlanceText
 ///
 /// Template text and utterances go through the same ``Tokenizer``, so both sides agree on
 /// what a word is, how it is normalized (case, width, diacritics, kana) and which
-/// characters are not text at all (punctuation, symbols such as `%` or `°`). Two rules on
-/// top:
+/// characters are not text at all (punctuation, most symbols). Rules on top:
 /// - Apostrophes inside words are dropped on both sides: ICU keeps "joe's" and "l'entrée"
 ///   whole in an utterance, while a template writes `Joe[']s` or `l'{area}`, whose
 ///   fragments tokenize apart.
 /// - In template text, whitespace is a required word boundary; other characters between
-///   tokens (a hyphen, a percent sign) require nothing. So `CO[-]Sensor` matches "CO-Sensor"
-///   and "CO Sensor", and `{brightness}%` matches "50%" and "50 %".
+///   tokens (a hyphen) require nothing. So `CO[-]Sensor` matches "CO-Sensor" and
+///   "CO Sensor", and `{brightness}%` matches "50%", "50 %" and "50".
 /// - An apostrophe that ends template text (`d'{name}`) is a required word boundary, as
 ///   an utterance's apostrophe is.
+/// - A unit sign (`%`, `°`: ``MatchInput/isUnitSign(_:)``) is matched where the input
+///   has it and required nothing otherwise: `{volume}[%| procent]` reads "50%" with the
+///   sign as literal text, and "50" as before.
 /// - Template text that is punctuation alone (`.` in `{hours}.{minutes}` or
 ///   `pm 2(.|[ ])5`) may also match itself where an utterance keeps it inside a word or
 ///   number ("1.15", "2.5"), and otherwise requires nothing, as before.
@@ -50,24 +52,42 @@ struct MatchText: Sendable {
             closePiece()
             if items.last != .boundary { items.append(.boundary) }
         }
+        // Between words: whitespace is a boundary; a unit sign (`%`, `°`), which the input
+        // reads as a unit of its own (``MatchInput/isUnitSign(_:)``), may be matched there
+        // or left out.
+        func addGap(_ range: Range<Int>) {
+            var pendingBoundary = false
+            for offset in range {
+                if scalars[offset].properties.isWhitespace {
+                    pendingBoundary = true
+                } else if MatchInput.isUnitSign(scalars[offset].value) {
+                    if pendingBoundary { addBoundary() }
+                    pendingBoundary = false
+                    closePiece()
+                    items.append(.optionalPiece([MatchInput.unitSign(scalars[offset].value)]))
+                }
+            }
+            if pendingBoundary { addBoundary() }
+        }
         var cursor = 0
         for unit in tokenized.units {
-            if gapHasWhitespace(cursor..<unit.scalarRange.lowerBound) { addBoundary() }
+            addGap(cursor..<unit.scalarRange.lowerBound)
             for scalar in tokenized.normalizedScalars(of: unit) where scalar.value != MatchText.apostrophe {
                 piece.append(scalar.value)
             }
             cursor = unit.scalarRange.upperBound
         }
-        if gapHasWhitespace(cursor..<scalars.count) { addBoundary() }
+        if tokenized.units.isEmpty, !gapHasWhitespace(0..<scalars.count) {
+            // Template text that is punctuation alone (`.` in `{hours}.{minutes}`, `%`).
+            let punctuation = scalars.filter { !Normalizer.isApostrophe($0) }.map { MatchInput.unitSign($0.value) }
+            if !punctuation.isEmpty { return [.optionalPiece(punctuation)] }
+        }
+        addGap(cursor..<scalars.count)
         // An elision written onto what follows (`d'{name}`, `l'{area}`): an utterance's
         // apostrophe is a word edge (``MatchInput``), so the template's is one too, and
         // "de fermer" does not read as `d'` and a name starting inside "de".
         if !tokenized.units.isEmpty, let last = scalars.last, Normalizer.isApostrophe(last) { addBoundary() }
         closePiece()
-        if tokenized.units.isEmpty, !gapHasWhitespace(0..<scalars.count) {
-            let punctuation = scalars.filter { !Normalizer.isApostrophe($0) }.map(\.value)
-            if !punctuation.isEmpty { return [.optionalPiece(punctuation)] }
-        }
         return items
     }
 

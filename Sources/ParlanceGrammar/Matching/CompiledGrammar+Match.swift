@@ -515,6 +515,8 @@ extension MatchInput {
         scalars.withUnsafeBufferPointer { scalars in
             isBoundary.withUnsafeBufferPointer { isBoundary in
                 for range in unitRanges {
+                    // A unit sign ("%") is in no language's script.
+                    if range.count == 1, MatchInput.isUnitSign(scalars[range.lowerBound]) { continue }
                     reach(scalars, isBoundary, range.lowerBound, &reaches)
                     for position in range {
                         if !scripts.isEmpty {

@@ -7,7 +7,8 @@ import ParlanceText
 /// Units are words in space-delimited scripts and characters in unspaced ones (ICU's word
 /// boundaries are not trusted there), so in Japanese or Chinese every character edge is a
 /// boundary and whitespace in a template requires nothing. Punctuation is not part of any
-/// unit, so it is ignored wherever it stands, as hassil ignores it.
+/// unit, so it is ignored wherever it stands, as hassil ignores it; a sign that stands for
+/// a word after a number (`%`, `°`: ``isUnitSign(_:)``) is a unit of its own.
 ///
 /// A class: an input is made once per utterance and handed to every pass, run, list table
 /// and hypothesis of its matchings; as a struct of nine arrays each of those copies cost
@@ -63,7 +64,19 @@ final class MatchInput: Sendable {
         var unitRanges: [Range<Int>] = []
         scalars.reserveCapacity(tokenized.normalizedScalars.count)
         origin.reserveCapacity(tokenized.normalizedScalars.count)
+        // A sign written for a word after a number ("50%", "21°") is a unit of its own,
+        // found in the gaps the tokenizer leaves between words (``isUnitSign``).
+        func addSigns(in gap: Range<Int>) {
+            for offset in gap where MatchInput.isUnitSign(utterance[offset].value) {
+                unitRanges.append(scalars.count..<scalars.count + 1)
+                scalars.append(MatchInput.unitSign(utterance[offset].value))
+                origin.append(ScalarOrigin(start: Int32(offset), end: Int32(offset + 1)))
+            }
+        }
+        var cursor = 0
         for unit in tokenized.units {
+            if cursor < unit.scalarRange.lowerBound { addSigns(in: cursor..<unit.scalarRange.lowerBound) }
+            cursor = max(cursor, unit.scalarRange.upperBound)
             let normalized = tokenized.normalizedScalars(of: unit)
             let original = unit.scalarRange
             // Scalar for scalar when normalization kept the length (the usual case);
@@ -77,6 +90,7 @@ final class MatchInput: Sendable {
             }
             if scalars.count > start { unitRanges.append(start..<scalars.count) }
         }
+        if cursor < utterance.count { addSigns(in: cursor..<utterance.count) }
         var isBoundary = [Bool](repeating: false, count: scalars.count + 1)
         var unitStarting = [Int32](repeating: -1, count: scalars.count + 1)
         for (index, range) in unitRanges.enumerated() {
@@ -179,6 +193,25 @@ final class MatchInput: Sendable {
             }
             return count
         }
+    }
+
+    /// Whether `value` is a sign written for a word after a number: percent, per mille,
+    /// per ten thousand, degree (and the full-width percent). The tokenizer leaves them out
+    /// as it leaves out punctuation, but they say something ("50%" is a volume, "50" may be
+    /// a temperature) and templates spell them (`{volume}[%| procent]`): the matcher reads
+    /// each as a unit of its own. A template that does not spell one leaves it unexplained
+    /// (``MatchRun``: passed over at the cost of a wildcard's character), so a template that
+    /// spells it ranks first, as hassil, which matches them as text, would have it.
+    @inline(__always) static func isUnitSign(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x25, 0x2030, 0x2031, 0xB0, 0xFF05: true
+        default: false
+        }
+    }
+
+    /// A unit sign as matched: the full-width percent as `%`.
+    @inline(__always) static func unitSign(_ value: UInt32) -> UInt32 {
+        value == 0xFF05 ? 0x25 : value
     }
 
     /// hassil's punctuation: what it strips from word edges before matching.

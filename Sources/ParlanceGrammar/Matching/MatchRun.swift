@@ -451,6 +451,12 @@ struct MatchRun {
                         let skipEnd = workspace.skipEnds.store[offset]
                         var score = thread.score
                         score.skipped = score.skipped.counting(1)
+                        // A unit sign no template word takes ("%" where the template says
+                        // nothing of it) is left unexplained, as a wildcard's character: a
+                        // template that spells it, or free text that takes it in, ranks first.
+                        if Int(skipEnd) == position + 1, MatchInput.isUnitSign(input.scalars[position]) {
+                            score.wildcardScalars &+= 1
+                        }
                         push(Thread(state: thread.state, captures: thread.captures, score: score, group: thread.group), at: Int(skipEnd), &threads, &next, &positions, &first, &last, &index,
                              TraceStep(kind: .skip, symbol: -1, start: Int32(position), end: skipEnd, edits: 0, capture: -1), from: id, &steps, &parents, &stamps, stamp: tick(&clock))
                     }
@@ -731,6 +737,11 @@ struct MatchRun {
             let start = store.count
             grammar.skipWords.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { _, end in
                 if input.isBoundary[end], !store[start...].contains(Int32(end)) { store.append(Int32(end)) }
+            }
+            // A unit sign (``MatchInput/isUnitSign(_:)``) may be passed over like a skip word.
+            if position < input.count, input.unitStarting[position] >= 0, MatchInput.isUnitSign(input.scalars[position]),
+               input.isBoundary[position + 1], !store[start...].contains(Int32(position + 1)) {
+                store.append(Int32(position + 1))
             }
         }
     }
