@@ -11,8 +11,10 @@ import ParlanceVocabulary
 ///   below ``EngineOptions/confirmationThreshold`` → **confirmationRequired**;
 /// - free text for a vocabulary parameter that is part of the app's items ("Sam" of Sam
 ///   Rivera and Sam Okafor, ``PartialMatch``) → **disambiguation** among them, or
-///   **success** with the one item; else **unsupported** when the app has vocabulary
-///   for it (an unknown contact), else **success** (the app decides);
+///   **success** with the one item; free text holding an item of the app said with a
+///   typo among other words ("Bicyle crossing") → **confirmationRequired** of that item;
+///   else **unsupported** when the app has vocabulary for it (an unknown contact), else
+///   **success** (the app decides);
 /// - a list value, a number, free text, a fixed slot → **success**.
 ///
 /// Per parameter not said: one the app's vocabulary implies
@@ -91,6 +93,7 @@ struct Resolver {
         case .wildcard:
             if isVocabulary, let list, vocabulary.hasItems(app: app, list: list) {
                 if let partial = partialMatch(slot, list: list) { return partial }
+                if let corrected = correctedItemInside(slot, list: list) { return corrected }
                 return ParameterValue(value: slot.value, text: slot.text, span: slot.span, match: .text,
                                       resolution: Resolution(.unsupported, because: .matchesNoItem(said: slot.text, list: list, app: engine.apps[app].displayName)))
             }
@@ -159,6 +162,36 @@ struct Resolver {
                          resolution: Resolution(.success, options: [], because: offer.span.edits > 0
                             ? .editsFromItem(said: slot.text, edits: offer.span.edits, phrase: phrase, confidence: confidence)
                             : .inVocabulary(phrase: phrase, source: item.source, type: item.type)))
+    }
+
+    /// Free text that holds, among other words, an item of the app's `list` said with a
+    /// typo ("Bicyle crossing", "Überfahrt mit Fahrad", 「不通車で」): the item the vocabulary
+    /// found there, the one covering the most of the text (then with the fewest edits), to
+    /// be confirmed, since both the words around it and the correction are guesses. (An
+    /// item said without a typo is a part of the text ``partialMatch(_:list:)`` finds.)
+    func correctedItemInside(_ slot: SlotMatch, list: String) -> ParameterValue? {
+        guard let span = slot.span else { return nil }
+        var best: Reader.Offer?
+        for offer in vocabularyOffers where offer.app == app && !offer.isAppName && offer.span.edits > 0
+            && span.lowerBound <= offer.span.scalarRange.lowerBound && offer.span.scalarRange.upperBound <= span.upperBound
+            && vocabulary.owner(offer.span.match.itemIndex).lists.contains(list) {
+            if let current = best {
+                let (a, b) = (offer.span, current.span)
+                guard (a.scalarRange.count, -a.edits) > (b.scalarRange.count, -b.edits)
+                    || ((a.scalarRange.count, -a.edits) == (b.scalarRange.count, -b.edits) && a.match.ranks(before: b.match)) else { continue }
+            }
+            best = offer
+        }
+        guard let best else { return nil }
+        let item = vocabulary.item(best.span.match.itemIndex)
+        let phrase = best.span.match.isPronunciation ? (item.phrases.first ?? best.span.match.matchedText) : best.span.match.matchedText
+        var letters = 0
+        for scalar in phrase.unicodeScalars where scalar.properties.isAlphabetic || scalar.properties.numericType != nil { letters += 1 }
+        let confidence = 1 - Double(best.span.edits) / Double(max(1, letters))
+        return ParameterValue(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span, match: .fuzzy,
+                              edits: best.span.edits,
+                              resolution: Resolution(.confirmationRequired, options: [ResolutionOption(value: phrase, identifier: item.identifier)],
+                                                     because: .editsFromItem(said: slot.text, edits: best.span.edits, phrase: phrase, confidence: confidence)))
     }
 
     /// Whether ``resolve(_:_:)`` reports `slot` as free text (``MatchKind/text``): no
