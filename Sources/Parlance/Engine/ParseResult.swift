@@ -190,8 +190,9 @@ public struct ParameterValue: Sendable, Hashable {
         case fuzzy
         /// Free text.
         case text
-        /// Free text that is part of vocabulary items ("Sam" of "Sam Rivera"): the words
-        /// are the user's, the value the item's.
+        /// Free text that is part of vocabulary items ("Sam" of "Sam Rivera"), or that holds
+        /// an item said with a typo ("Bicyle crossing"): the words are the user's, the value
+        /// the item's.
         case partial
         /// A number.
         case number

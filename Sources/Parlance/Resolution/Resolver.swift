@@ -188,7 +188,9 @@ struct Resolver {
         var letters = 0
         for scalar in phrase.unicodeScalars where scalar.properties.isAlphabetic || scalar.properties.numericType != nil { letters += 1 }
         let confidence = 1 - Double(best.span.edits) / Double(max(1, letters))
-        return ParameterValue(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span, match: .fuzzy,
+        // A part of the free text (as ``partialMatch(_:list:)`` finds one), so the reading
+        // ranks as one that left the parameter to free text, as it was ranked before resolution.
+        return ParameterValue(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span, match: .partial,
                               edits: best.span.edits,
                               resolution: Resolution(.confirmationRequired, options: [ResolutionOption(value: phrase, identifier: item.identifier)],
                                                      because: .editsFromItem(said: slot.text, edits: best.span.edits, phrase: phrase, confidence: confidence)))
