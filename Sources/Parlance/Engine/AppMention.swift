@@ -32,26 +32,29 @@ struct AppMention: Sendable {
 
     /// The scalar ranges to blank for each way of lifting the name at `units` (a range of
     /// `tokens`' units): the name alone, and with the template words next to it before, after
-    /// or both (the longest run of at most ``frameUnits`` units that the grammar spells).
-    static func liftings(of units: Range<Int>, in tokens: TokenizedText, grammar: CompiledGrammar) -> [[Range<Int>]] {
+    /// or both: each run of at most ``frameUnits`` units that the grammar spells on one side,
+    /// and the shortest and the longest on both. (The words next to a name may belong to the
+    /// mention, "nimm BillPay", or to the request, "20 Dollar schicken, nimm BillPay": only a
+    /// read tells.)
+    /// A frame never takes in a vocabulary item found in the utterance (`items`, scalar
+    /// ranges): "Comfort" in "Book a Comfort with Ride Now" is a template word too, but it is
+    /// the ride option, not part of the mention.
+    static func liftings(of units: Range<Int>, in tokens: TokenizedText, grammar: CompiledGrammar, besides items: [Range<Int>] = []) -> [[Range<Int>]] {
         let all = tokens.units
         func frame(_ range: Range<Int>) -> Bool {
-            PartialMatch.isFrame(all[range].map { tokens.normalizedScalars(of: $0) }[...], grammar: grammar)
+            let scalars = all[range.lowerBound].scalarRange.lowerBound..<all[range.upperBound - 1].scalarRange.upperBound
+            guard !items.contains(where: { $0.overlaps(scalars) }) else { return false }
+            return PartialMatch.isFrame(all[range].map { tokens.normalizedScalars(of: $0) }[...], grammar: grammar)
         }
-        var before = 0
-        for count in stride(from: min(frameUnits, units.lowerBound), through: 1, by: -1)
-        where frame((units.lowerBound - count)..<units.lowerBound) {
-            before = count
-            break
+        let befores = (1...max(1, min(frameUnits, units.lowerBound))).filter { $0 <= units.lowerBound && frame((units.lowerBound - $0)..<units.lowerBound) }
+        let afters = (1...max(1, min(frameUnits, all.count - units.upperBound))).filter {
+            units.upperBound + $0 <= all.count && frame(units.upperBound..<(units.upperBound + $0))
         }
-        var after = 0
-        for count in stride(from: min(frameUnits, all.count - units.upperBound), through: 1, by: -1)
-        where frame(units.upperBound..<(units.upperBound + count)) {
-            after = count
-            break
-        }
+        var sides: [(Int, Int)] = [(0, 0)] + befores.map { ($0, 0) } + afters.map { (0, $0) }
+        if let b = befores.first, let a = afters.first { sides.append((b, a)) }
+        if let b = befores.last, let a = afters.last { sides.append((b, a)) }
         var result: [[Range<Int>]] = []
-        for (b, a) in [(0, 0), (before, 0), (0, after), (before, after)] {
+        for (b, a) in sides {
             let lifted = (units.lowerBound - b)..<(units.upperBound + a)
             let ranges = [all[lifted.lowerBound].scalarRange.lowerBound..<all[lifted.upperBound - 1].scalarRange.upperBound]
             if !result.contains(ranges) { result.append(ranges) }
@@ -80,8 +83,10 @@ extension Engine {
         // The language of the best reading, else the one whose words spell the most of it.
         guard let model = best?.model ?? models.first else { return best }
         let tokens = memo.tokens(of: text, in: model)
-        let names = memo.appSpans(in: tokens, of: model, policy: .fixed(0)).names
+        let spans = memo.appSpans(in: tokens, of: model, policy: .fixed(0))
+        let names = spans.names
         guard !names.isEmpty else { return best }
+        let items = (spans.vocabulary + memo.userSpans(in: tokens, of: model, policy: .fixed(0))).map(\.scalarRange)
         var lifted: [(mention: AppMention, text: String)] = []
         var namesLifted = 0
         for name in names.sorted(by: { $0.scalarRange.count > $1.scalarRange.count })
@@ -90,7 +95,7 @@ extension Engine {
             guard namesLifted < AppMention.namesLifted else { break }
             namesLifted += 1
             let mention = AppMention(app: name.match.itemIndex, text: String(tokens.original(scalars: name.scalarRange)), span: name.scalarRange)
-            for ranges in AppMention.liftings(of: name.units, in: tokens, grammar: model.compiled) {
+            for ranges in AppMention.liftings(of: name.units, in: tokens, grammar: model.compiled, besides: items) {
                 lifted.append((mention, AppMention.blanking(ranges, in: text)))
             }
         }
