@@ -46,10 +46,8 @@ struct AppMention: Sendable {
             guard !items.contains(where: { $0.overlaps(scalars) }) else { return false }
             return PartialMatch.isFrame(all[range].map { tokens.normalizedScalars(of: $0) }[...], grammar: grammar)
         }
-        let befores = (1...max(1, min(frameUnits, units.lowerBound))).filter { $0 <= units.lowerBound && frame((units.lowerBound - $0)..<units.lowerBound) }
-        let afters = (1...max(1, min(frameUnits, all.count - units.upperBound))).filter {
-            units.upperBound + $0 <= all.count && frame(units.upperBound..<(units.upperBound + $0))
-        }
+        let befores = stride(from: 1, through: min(frameUnits, units.lowerBound), by: 1).filter { frame((units.lowerBound - $0)..<units.lowerBound) }
+        let afters = stride(from: 1, through: min(frameUnits, all.count - units.upperBound), by: 1).filter { frame(units.upperBound..<(units.upperBound + $0)) }
         var sides: [(Int, Int)] = [(0, 0)] + befores.map { ($0, 0) } + afters.map { (0, $0) }
         if let b = befores.first, let a = afters.first { sides.append((b, a)) }
         if let b = befores.last, let a = afters.last { sides.append((b, a)) }

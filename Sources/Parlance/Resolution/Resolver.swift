@@ -116,7 +116,7 @@ struct Resolver {
     /// confirmation of a doubtful correction.
     func resolveVocabulary(_ slot: SlotMatch, offer: Reader.Offer, list: String?) -> ParameterValue {
         let item = vocabulary.item(offer.span.match.itemIndex)
-        let phrase = offer.span.match.isPronunciation ? (item.phrases.first ?? offer.span.match.matchedText) : offer.span.match.matchedText
+        let phrase = Self.phrase(of: offer.span.match, item: item)
         // Other items of this app found on the same words, as well matched: each item once,
         // and each identifier once (one item may be found through several of its phrases
         // and pronunciations, or be both the app's and the user's).
@@ -136,12 +136,7 @@ struct Resolver {
             return base.init(value: nil, text: slot.text, span: slot.span, match: offer.span.edits > 0 ? .fuzzy : .exact, edits: offer.span.edits,
                              resolution: Resolution(.disambiguation, options: options, because: .itemsMatch(count: options.count, said: slot.text)))
         }
-        // (Letters are counted only for a match with edits: the confidence is 1 without.)
-        var letters = 0
-        if offer.span.edits > 0 {
-            for scalar in phrase.unicodeScalars where scalar.properties.isAlphabetic || scalar.properties.numericType != nil { letters += 1 }
-        }
-        let confidence = 1 - Double(offer.span.edits) / Double(max(1, letters))
+        let confidence = Self.correctionConfidence(of: phrase, edits: offer.span.edits)
         let option = ResolutionOption(value: phrase, identifier: item.identifier)
         if offer.span.edits > 0 && confidence < engine.options.confirmationThreshold {
             // No correction at all when the edits are words around the item's: a particle, an
@@ -171,29 +166,42 @@ struct Resolver {
     /// item said without a typo is a part of the text ``partialMatch(_:list:)`` finds.)
     func correctedItemInside(_ slot: SlotMatch, list: String) -> ParameterValue? {
         guard let span = slot.span else { return nil }
-        var best: Reader.Offer?
+        func ranksFirst(_ a: VocabularySpan, _ b: VocabularySpan) -> Bool {
+            if a.scalarRange.count != b.scalarRange.count { return a.scalarRange.count > b.scalarRange.count }
+            if a.edits != b.edits { return a.edits < b.edits }
+            return a.match.ranks(before: b.match)
+        }
+        var best: VocabularySpan?
         for offer in vocabularyOffers where offer.app == app && !offer.isAppName && offer.span.edits > 0
             && span.lowerBound <= offer.span.scalarRange.lowerBound && offer.span.scalarRange.upperBound <= span.upperBound
-            && vocabulary.owner(offer.span.match.itemIndex).lists.contains(list) {
-            if let current = best {
-                let (a, b) = (offer.span, current.span)
-                guard (a.scalarRange.count, -a.edits) > (b.scalarRange.count, -b.edits)
-                    || ((a.scalarRange.count, -a.edits) == (b.scalarRange.count, -b.edits) && a.match.ranks(before: b.match)) else { continue }
-            }
-            best = offer
+            && vocabulary.owner(offer.span.match.itemIndex).lists.contains(list) && best.map({ ranksFirst(offer.span, $0) }) != false {
+            best = offer.span
         }
         guard let best else { return nil }
-        let item = vocabulary.item(best.span.match.itemIndex)
-        let phrase = best.span.match.isPronunciation ? (item.phrases.first ?? best.span.match.matchedText) : best.span.match.matchedText
-        var letters = 0
-        for scalar in phrase.unicodeScalars where scalar.properties.isAlphabetic || scalar.properties.numericType != nil { letters += 1 }
-        let confidence = 1 - Double(best.span.edits) / Double(max(1, letters))
+        let item = vocabulary.item(best.match.itemIndex)
+        let phrase = Self.phrase(of: best.match, item: item)
+        let confidence = Self.correctionConfidence(of: phrase, edits: best.edits)
         // A part of the free text (as ``partialMatch(_:list:)`` finds one), so the reading
         // ranks as one that left the parameter to free text, as it was ranked before resolution.
         return ParameterValue(value: .string(phrase), text: slot.text, identifier: item.identifier, span: slot.span, match: .partial,
-                              edits: best.span.edits,
+                              edits: best.edits,
                               resolution: Resolution(.confirmationRequired, options: [ResolutionOption(value: phrase, identifier: item.identifier)],
-                                                     because: .editsFromItem(said: slot.text, edits: best.span.edits, phrase: phrase, confidence: confidence)))
+                                                     because: .editsFromItem(said: slot.text, edits: best.edits, phrase: phrase, confidence: confidence)))
+    }
+
+    /// The item's phrase a match names: the phrase matched, or for a pronunciation the
+    /// item's first phrase.
+    static func phrase(of match: VocabularyMatch, item: VocabularyItem) -> String {
+        match.isPronunciation ? (item.phrases.first ?? match.matchedText) : match.matchedText
+    }
+
+    /// How sure a correction is: 1 − edits ÷ the phrase's letters and digits (1 without
+    /// edits, the letters not counted then).
+    static func correctionConfidence(of phrase: String, edits: Int) -> Double {
+        guard edits > 0 else { return 1 }
+        var letters = 0
+        for scalar in phrase.unicodeScalars where scalar.properties.isAlphabetic || scalar.properties.numericType != nil { letters += 1 }
+        return 1 - Double(edits) / Double(max(1, letters))
     }
 
     /// Whether ``resolve(_:_:)`` reports `slot` as free text (``MatchKind/text``): no
