@@ -19,10 +19,17 @@ import Yams
 /// at the end of October) was written the same way as a development set: 96.1% when it
 /// joined; after the reader's compounds, words that say no date and the other changes of
 /// that day, 99.0% there and 96.6% on the held-out set (94.9% before).
+///
+/// Corpora/tests/blind-dates-3 (2026-11-29, read on a Sunday morning at the end of a
+/// February, with 70 German expressions) joined at 94.6% (German 85.5%: dates in digits
+/// with full stops were not read at all); after dates in digits, apostrophes read as
+/// spaces, "fünf vor halb zehn", hours between two bare numbers after a day and the rest of
+/// that round, 98.2% there, 99.7% on blind-dates-2 and 97.3% on the held-out set (German
+/// 95.7%, every language at or above 95%).
 @Suite struct BlindDateTests {
-    static let sets = ["blind-dates", "blind-dates-2"]
+    static let sets = ["blind-dates", "blind-dates-2", "blind-dates-3"]
     /// The least share read right, over all six languages (expressions and what must not be read).
-    static func floor(_ set: String) -> Double { set == "blind-dates" ? 0.93 : 0.95 }
+    static func floor(_ set: String) -> Double { set == "blind-dates" ? 0.95 : 0.96 }
 
     struct Expression {
         let text: String

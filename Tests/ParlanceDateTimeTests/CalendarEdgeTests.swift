@@ -80,8 +80,8 @@ import Testing
     @Test func clockTimesWithAFullStop() {
         expectReadings("de", "⟦um 21.00 Uhr⟧", ["2026-11-28T21:00:00/minute"])
         expectReadings("en", "⟦at 9.30⟧", ["2026-11-28T21:30:00/minute?"])
-        // Without "at" or a mark, "3.12." may be a date: not read as a time.
-        expectReadings("de", "am 3.12.", [])
+        // Without "at" or a mark, "3.12." is a date, day first, not a time.
+        expectReadings("de", "⟦am 3.12⟧.", ["2026-12-03T00:00:00/day"])
         expectReadings("en", "⟦at 7:30:15⟧", ["2026-11-28T19:30:00/minute?"])
         // A decimal with one digit after its separator is a count.
         expectReadings("en", "⟦in 2.5 hours⟧", ["2026-11-28T12:30:00/second"])

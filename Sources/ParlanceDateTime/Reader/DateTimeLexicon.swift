@@ -59,7 +59,8 @@ struct DateTimeLexicon: Sendable {
         var byNode: [Int32: [Meaning]] = [:]
         var reachOf: [Int32: Reach] = [:]
         func add(_ phrase: String, _ meanings: [Meaning], line: Int) throws(DateTimeVocabularyError) {
-            let tokenized = tokenizer.tokenize(phrase)
+            // Apostrophes as spaces, as the reader reads the text (``DateTimeReader``).
+            let tokenized = tokenizer.tokenize(Normalizer.apostrophesAsSpaces(phrase) ?? phrase)
             var words: [Int32] = []
             var hasDigits = false
             var text = tokenized.text

@@ -102,6 +102,18 @@ public final class DateTimeReader: Sendable {
     /// the tests compare with the gated reading.
     func read(_ tokenized: TokenizedText, now: LocalDateTime, gate: Gate, preference: DateTimePreference = .future) -> [DateTimeMatch] {
         guard !tokenized.units.isEmpty else { return [] }
+        // An apostrophe reads as a space, in the text as in the vocabulary's phrases: an
+        // article elided onto a date is a word of its own ("d'hier", "l'an prochain"), and
+        // "quart d'heure" is read whether the apostrophe is written or not (the grammar reads
+        // text the same way). The matches are then told in the text as written.
+        guard let split = Normalizer.apostrophesAsSpaces(tokenized.text) else {
+            return readPieces(tokenized, now: now, gate: gate, preference: preference)
+        }
+        let matches = readPieces(tokenizer.tokenize(split), now: now, gate: gate, preference: preference)
+        return matches.isEmpty ? matches : DateTimeMatch.located(matches, in: tokenized.text)
+    }
+
+    private func readPieces(_ tokenized: TokenizedText, now: LocalDateTime, gate: Gate, preference: DateTimePreference) -> [DateTimeMatch] {
         var text = tokenized.text
         return text.withUTF8 { bytes in
             var pieces = PieceList(lexicon: lexicon, tokenized: tokenized, bytes: bytes)

@@ -35,6 +35,17 @@ struct Piece {
     var gap: Gap = .hard
     /// The vocabulary's number for the piece's word, -1 for none.
     var word: Int32 = -1
+    /// A date written in digits with full stops, day first: "3.3." (with the stop after
+    /// it), "17.3.2027", "12.04.27".
+    var calendarDate: WrittenDate?
+}
+
+/// A calendar date written in digits: the day, the month, the year if written (two digits
+/// are this century's).
+struct WrittenDate {
+    var day: Int
+    var month: Int
+    var year: Int?
 }
 
 /// A phrase of the vocabulary found in the utterance: pieces `start..<end` with the meaning
@@ -65,6 +76,8 @@ struct PieceList {
     mutating func build(_ gate: DateTimeReader.Gate = .skipsUndated) -> Bool {
         var anchored = gate == .readsEverything
         var previous: DateTimeLexicon.Reach = []
+        // The unit after the last phrase that says "at" ("um punkt" is two units).
+        var afterAt = -1
         let units = tokenized.units
         // A first pass without storing anything: most utterances hold no date. Only a phrase
         // that says "date or time", digits, or a number word after "at" ("at eight") or before
@@ -92,8 +105,10 @@ struct PieceList {
                 node = step
                 reach.formUnion(lexicon.reach(of: node))
                 next += 1
+                if lexicon.reach(of: node).contains(.at) { afterAt = max(afterAt, next) }
             }
-            if reach.contains(.strong) || previous.contains(.at) && reach.contains(.number) || previous.contains(.number) && reach.contains(.connector) {
+            if reach.contains(.strong) || (previous.contains(.at) || afterAt == index) && reach.contains(.number)
+                || previous.contains(.number) && reach.contains(.connector) {
                 anchored = true
                 break
             }
@@ -223,6 +238,41 @@ struct PieceList {
         }
     }
 
+    /// The date `unit` writes in digits and full stops, day first, as Europe writes dates:
+    /// day, month and year ("17.3.2027", "12.04.27"), or day and month with the full stop
+    /// after them ("am 3.3. um acht": "3.3" alone is also a decimal count, "9.30" a clock
+    /// time). Nil for anything else, and for a day or month out of range.
+    static func writtenDate(_ unit: Token, in tokenized: TokenizedText, bytes: UnsafeBufferPointer<UInt8>) -> WrittenDate? {
+        // Up to three groups of digits, their values and lengths.
+        var values = (0, 0, 0), lengths = (0, 0, 0)
+        var group = 0
+        for scalar in tokenized.normalizedScalars[unit.normalizedRange] {
+            if let digit = digitValue(scalar) {
+                switch group {
+                case 0: values.0 = values.0 * 10 + digit; lengths.0 += 1
+                case 1: values.1 = values.1 * 10 + digit; lengths.1 += 1
+                default: values.2 = values.2 * 10 + digit; lengths.2 += 1
+                }
+                guard lengths.0 <= 2, lengths.1 <= 2, lengths.2 <= 4 else { return nil }
+            } else if scalar == ".", group < 2, (group == 0 ? lengths.0 : lengths.1) > 0 {
+                group += 1
+            } else {
+                return nil
+            }
+        }
+        guard group >= 1, lengths.1 > 0, (1...31).contains(values.0), (1...12).contains(values.1) else { return nil }
+        if group == 2 {
+            switch lengths.2 {
+            case 4: return WrittenDate(day: values.0, month: values.1, year: values.2)
+            case 2: return WrittenDate(day: values.0, month: values.1, year: 2000 + values.2)
+            default: return nil
+            }
+        }
+        let after = unit.utf8Range.upperBound
+        guard after < bytes.count, bytes[after] == UInt8(ascii: ".") else { return nil }
+        return WrittenDate(day: values.0, month: values.1, year: nil)
+    }
+
     /// The value of a decimal digit of any script, nil for anything else.
     @inline(__always)
     static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
@@ -259,6 +309,12 @@ struct PieceList {
         }
         if digits == 0 || normalized.count != unit.scalarRange.count {
             body(whole)
+            return
+        }
+        if signs > 0, let date = writtenDate(unit, in: tokenized, bytes: bytes) {
+            var piece = whole
+            piece.calendarDate = date
+            body(piece)
             return
         }
         // "9.30", "21.00": a clock time written with a full stop, as if with a colon.

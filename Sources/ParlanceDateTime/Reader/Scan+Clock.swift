@@ -34,6 +34,13 @@ extension Scan {
         // "twenty past seven", "zehn nach sieben", "ten to six".
         if (1...30).contains(value), joins(number.end) {
             forEachPhrase(at: number.end) { end, meaning in
+                // Minutes from a clock time said with its own minutes: "fünf vor halb zehn"
+                // (9:25), "fünf nach halb zehn" (9:35).
+                if case .past(nil) = meaning, let base = clockWithOwnMinutes(at: end) {
+                    keep(Clock(end: base.end, hour: (base.hour + (base.minute + value) / 60) % 24, minute: (base.minute + value) % 60, hasMinutes: true, evidence: true))
+                } else if case .to(nil) = meaning, let base = clockWithOwnMinutes(at: end), base.minute >= value {
+                    keep(Clock(end: base.end, hour: base.hour, minute: base.minute - value, hasMinutes: true, evidence: true))
+                }
                 switch meaning {
                 case .past(nil):
                     if let hour = hour(after: end) { keep(Clock(end: hour.end, hour: hour.hour, minute: value, hasMinutes: true, evidence: true)) }
@@ -78,6 +85,23 @@ extension Scan {
             if partOfDay && !namesDay { return found }
         }
         return nil
+    }
+
+    /// A clock time at `p` whose connector says its minutes ("halb zehn", "quarter past
+    /// seven"): the base of "fünf vor halb zehn".
+    func clockWithOwnMinutes(at p: Int) -> (end: Int, hour: Int, minute: Int)? {
+        guard joins(p) else { return nil }
+        var found: (end: Int, hour: Int, minute: Int)?
+        forEachPhrase(at: p) { end, meaning in
+            switch meaning {
+            case .past(let minutes?):
+                if let hour = hour(after: end) { found = (hour.end, hour.hour, minutes) }
+            case .to(let minutes?):
+                if let hour = hour(after: end) { found = (hour.end, (hour.hour + 23) % 24, 60 - minutes) }
+            default: break
+            }
+        }
+        return found
     }
 
     /// The hour after a connector ("seven" in "half past seven"), with its mark if any.
@@ -142,8 +166,18 @@ extension Scan {
             // (A number that goes on into a unit or a counter is a quantity, not minutes: "at 8
             // 20 minutes later", 明晚七点四个人: seven o'clock, four people.)
             let quantity = phrase(at: number.end, { switch $0 { case .unit, .classifier: true; default: false } }) != nil
-            if !(joins(number.end) && quantity && phrase(at: number.end, .minuteMark) == nil) {
+            let minuteMark = joins(number.end) ? phrase(at: number.end, .minuteMark) : nil
+            // (Nor a one-digit number word glued to a word after it with no minute mark: the
+            // 一 of 八点一起 is "together", not one minute past; minutes in words under ten take
+            // a mark there: 八点五分.)
+            let glued = value < 10 && number.digitCount == 0 && number.end < count && pieces[number.end].gap == .none && minuteMark == nil
+            if !(joins(number.end) && quantity && minuteMark == nil), !glued {
                 keep(markedMinutes(number.end), hour: clock.hour, minute: value)
+                // Marked minutes before "ago" count back from the hour: 10時15分前 is 9:45.
+                if let minuteMark, value > 0, pieces.indices.contains(minuteMark), pieces[minuteMark].gap == .none,
+                   let before = phrase(at: minuteMark, .agoAfter) {
+                    keep(before, hour: previousHour, minute: 60 - value, fixed: true)
+                }
             }
         }
         return best

@@ -37,11 +37,13 @@ extension Scan {
             second = found
         }
         guard var second else { return nil }
-        // A bare number is an hour only when the other end is a clock time: "from 3 to 5 pm".
+        // A bare number is an hour only when the other end is a clock time ("from 3 to 5 pm")
+        // or a day is said before the interval ("morgen zwischen 9 und 11").
         let firstBare = first.parts.hour != nil && !first.parts.clockEvidence && first.parts.dayPart == nil
         let secondBare = second.parts.hour != nil && !second.parts.clockEvidence && second.parts.dayPart == nil
-        if firstBare, !(second.parts.hour != nil && !secondBare) { return nil }
-        if secondBare, !(first.parts.hour != nil && !firstBare) { return nil }
+        let bothBareAfterDay = firstBare && secondBare && before != nil && !first.parts.hasDay
+        if firstBare, !(second.parts.hour != nil && !secondBare), !bothBareAfterDay { return nil }
+        if secondBare, !(first.parts.hour != nil && !firstBare), !bothBareAfterDay { return nil }
         if let before, !first.parts.hasDay { first.parts.takeDay(of: before) }
         if joins(second.end), let end = phrase(at: second.end, .end) { second.end = end }
         return (second.end, first.parts, second.parts)

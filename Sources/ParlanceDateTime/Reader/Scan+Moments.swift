@@ -139,7 +139,7 @@ extension Scan {
     }
 
     /// A calendar date: "December 3rd", "3. Dezember", "el 3 de diciembre", "12月3日",
-    /// "2027年12月3日", 3号, with a year after it if any.
+    /// "2027年12月3日", 3号, "17.3.2027", "am 3.3.", with a year after it if any.
     func date(at q: Int) -> (end: Int, day: Int, month: Int?, year: Int?)? {
         var best: (end: Int, day: Int, month: Int?, year: Int?)?
         func keep(_ end: Int, _ day: Int, _ month: Int?, _ year: Int?) {
@@ -159,6 +159,8 @@ extension Scan {
             // 3日, 3号.
             if joins(day.end), let mark = phrase(at: day.end, .dayMark) { keep(mark, day.integer!, nil, nil) }
         }
+        // Digits with full stops: "3.3.", "17.3.2027".
+        if q < count, let written = pieces[q].calendarDate { keep(q + 1, written.day, written.month, written.year) }
         // 12月3日, 2027年12月3日.
         var p = q
         var year: Int?

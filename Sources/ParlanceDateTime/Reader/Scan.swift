@@ -26,7 +26,7 @@ final class Scan {
         var matches: [DateTimeMatch] = []
         var start = 0
         while start < count {
-            guard pieces[start].number >= 0 || pieces[start].decimal != nil || hasEdges(start) else {
+            guard pieces[start].number >= 0 || pieces[start].decimal != nil || pieces[start].calendarDate != nil || hasEdges(start) else {
                 start += 1
                 continue
             }

@@ -47,13 +47,7 @@ final class MatchInput: Sendable {
 
     convenience init(_ utterance: String, tokenizer: Tokenizer) {
         let scalars = Array(utterance.unicodeScalars)
-        guard scalars.contains(where: Normalizer.isApostrophe) else {
-            self.init(utterance: scalars, tokenized: tokenizer.tokenize(utterance))
-            return
-        }
-        var split = String.UnicodeScalarView()
-        split.append(contentsOf: scalars.map { Normalizer.isApostrophe($0) ? " " : $0 })
-        self.init(utterance: scalars, tokenized: tokenizer.tokenize(String(split)))
+        self.init(utterance: scalars, tokenized: tokenizer.tokenize(Normalizer.apostrophesAsSpaces(utterance) ?? utterance))
     }
 
     init(utterance: [Unicode.Scalar], tokenized: TokenizedText) {
@@ -236,16 +230,6 @@ extension Unicode.Scalar {
     @inline(__always) var isSpace: Bool {
         switch value {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
-        default: false
-        }
-    }
-}
-
-extension Normalizer {
-    /// Apostrophes and the marks typed for them (what ``Normalizer`` folds to `'`).
-    public static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x27, 0x2018, 0x2019, 0x201A, 0x201B, 0x02BC, 0x02B9, 0x2032, 0x00B4, 0x0060, 0xFF07: true
         default: false
         }
     }

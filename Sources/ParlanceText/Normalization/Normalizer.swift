@@ -214,3 +214,24 @@ struct NormalizationScratch {
     var decomposed: [UInt16] = []
 
 }
+
+extension Normalizer {
+    /// Apostrophes and the marks typed for them (what ``Normalizer`` folds to `'`).
+    public static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x27, 0x2018, 0x2019, 0x201A, 0x201B, 0x02BC, 0x02B9, 0x2032, 0x00B4, 0x0060, 0xFF07: true
+        default: false
+        }
+    }
+
+    /// `text` with each apostrophe a space, scalar for scalar (Unicode-scalar offsets are
+    /// kept; UTF-8 offsets are not where the apostrophe was not ASCII); nil when `text`
+    /// holds none. How the grammar and the date reader read an elided article as a word of
+    /// its own ("d'hier", "l'an prochain", "quart d'heure").
+    public static func apostrophesAsSpaces(_ text: String) -> String? {
+        guard text.unicodeScalars.contains(where: isApostrophe) else { return nil }
+        var split = String.UnicodeScalarView()
+        split.append(contentsOf: text.unicodeScalars.lazy.map { isApostrophe($0) ? " " : $0 })
+        return String(split)
+    }
+}
