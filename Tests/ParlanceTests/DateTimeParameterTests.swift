@@ -63,6 +63,25 @@ import Testing
         // Free text that is a date alone is the date, not a restaurant's name.
         Expected(language: "es", utterance: "Reserva una mesa con TableTime para ayer a las nueve de la noche", intent: "INBookRestaurantReservationIntent",
                  parameter: "bookingDateComponents", value: "2026-06-09T21:00", said: "ayer a las nueve de la noche", resolution: .unsupported),
+        // A date said first, before the request the templates spell (lifted out and given to
+        // the intent's date parameter).
+        Expected(language: "en", utterance: "Tomorrow at 8pm book me a table for two at Luigi's with TableTime", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-11T20:00", said: "Tomorrow at 8pm", other: ("partySize", "2")),
+        Expected(language: "de", utterance: "In einer Stunde bestell mir ein Taxi zum Bahnhof mit RideNow", intent: "INRequestRideIntent",
+                 parameter: "scheduledPickupTime", value: "2026-06-10T11:00:00", said: "In einer Stunde", other: ("dropOffLocation", "Bahnhof")),
+        Expected(language: "fr", utterance: "Après-demain rappelle-moi avec Jotter d'appeler le plombier", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2026-06-12", said: "Après-demain", other: ("taskTitles", "appeler le plombier")),
+        Expected(language: "es", utterance: "El viernes por la noche resérvame una mesa para tres en Casa Lucio", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-12T18:00/2026-06-13T00:00", said: "El viernes por la noche",
+                 other: ("partySize", "3")),
+        Expected(language: "ja", utterance: "明後日Jotterで牛乳を買うってリマインドして", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2026-06-12", said: "明後日", other: ("taskTitles", "牛乳を買う")),
+        // The words around an app's name lifted with it never take the time's: 明天早上八点 stays whole.
+        Expected(language: "zh-Hans", utterance: "明天早上八点用RideNow叫车去机场", intent: "INRequestRideIntent",
+                 parameter: "scheduledPickupTime", value: "2026-06-11T08:00", said: "明天早上八点", other: ("dropOffLocation", "机场")),
+        // A French elided article, whichever apostrophe is typed: "un quart d’heure".
+        Expected(language: "fr", utterance: "Commande un taxi pour la gare dans un quart d’heure", intent: "INRequestRideIntent",
+                 parameter: "scheduledPickupTime", value: "2026-06-10T10:15:00", said: "dans un quart d’heure"),
         // The 下 of 查一下 ("have a look") does not make tonight tomorrow night.
         Expected(language: "zh-Hans", utterance: "用TableTime查一下今天晚上路易吉还有没有空位", intent: "INGetAvailableRestaurantReservationBookingsIntent",
                  parameter: "preferredBookingDateComponents", value: "2026-06-10T18:00/2026-06-11T00:00", said: "今天晚上"),
@@ -90,14 +109,17 @@ import Testing
         }
     }
 
-    /// Corpora/tests/blind-dates/requests: requests with dates to the sample apps, written
-    /// blind (the set's README), each checked whole, its date value included. The issue's
-    /// goal is 95%; the floor is below what the engine got when the set was first measured.
-    static let blindFloor = 0.82
+    /// Corpora/tests/blind-dates*/requests: requests with dates to the sample apps, written
+    /// blind (each set's README), each checked whole, its date value included. blind-dates
+    /// is held out; blind-dates-2 and -3 are development sets. The goal is 95%; each
+    /// floor is below what the engine got when the set was last measured (held out 86/100,
+    /// blind-dates-2 89/90, blind-dates-3 98/120 on 2026-11-29).
+    static let blindFloors = ["blind-dates": 0.82, "blind-dates-2": 0.9, "blind-dates-3": 0.78]
 
-    @Test func blindRequestsWithDates() throws {
+    @Test(arguments: ["blind-dates", "blind-dates-2", "blind-dates-3"])
+    func blindRequestsWithDates(_ set: String) throws {
         let engine = try EngineFixture.engine
-        let tests = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests/blind-dates/requests").path)
+        let tests = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests/\(set)/requests").path)
         #expect(tests.count >= 90)
         var passed: [String: (passed: Int, total: Int)] = [:]
         var failures: [String] = []
@@ -111,11 +133,11 @@ import Testing
             if let problem { failures.append("\(test.language) \"\(test.utterance)\": \(problem)") }
         }
         for (key, count) in passed.sorted(by: { $0.key < $1.key }) {
-            print(String(format: "blind requests with dates, %@: %d/%d (%.1f%%)", key, count.passed, count.total, 100 * Double(count.passed) / Double(count.total)))
+            print(String(format: "%@ requests with dates, %@: %d/%d (%.1f%%)", set, key, count.passed, count.total, 100 * Double(count.passed) / Double(count.total)))
         }
-        for failure in failures { print("  ✗ \(failure)") }
+        for failure in failures { print("  ✗ \(set) \(failure)") }
         let all = passed["all"] ?? (0, 1)
-        #expect(Double(all.passed) / Double(max(1, all.total)) >= Self.blindFloor)
+        #expect(Double(all.passed) / Double(max(1, all.total)) >= Self.blindFloors[set] ?? 1)
     }
 
     @Test func aRequiredDateNotSaidNeedsAValue() throws {

@@ -36,9 +36,10 @@ struct AppMention: Sendable {
     /// and the shortest and the longest on both. (The words next to a name may belong to the
     /// mention, "nimm BillPay", or to the request, "20 Dollar schicken, nimm BillPay": only a
     /// read tells.)
-    /// A frame never takes in a vocabulary item found in the utterance (`items`, scalar
-    /// ranges): "Comfort" in "Book a Comfort with Ride Now" is a template word too, but it is
-    /// the ride option, not part of the mention.
+    /// A frame never takes in a vocabulary item or a date found in the utterance (`items`,
+    /// scalar ranges): "Comfort" in "Book a Comfort with Ride Now" is a template word too,
+    /// but it is the ride option, not part of the mention; the 点 of 明天早上八点用RideNow
+    /// is the time's.
     static func liftings(of units: Range<Int>, in tokens: TokenizedText, grammar: CompiledGrammar, besides items: [Range<Int>] = []) -> [[Range<Int>]] {
         let all = tokens.units
         func frame(_ range: Range<Int>) -> Bool {
@@ -85,6 +86,7 @@ extension Engine {
         let names = spans.names
         guard !names.isEmpty else { return best }
         let items = (spans.vocabulary + memo.userSpans(in: tokens, of: model, policy: .fixed(0))).map(\.scalarRange)
+            + memo.dateTimes(in: tokens, of: model).map(\.scalarRange)
         var lifted: [(mention: AppMention, text: String)] = []
         var namesLifted = 0
         for name in names.sorted(by: { $0.scalarRange.count > $1.scalarRange.count })

@@ -115,11 +115,10 @@ extension Reader {
         guard let reader = model.dateTimeReader else { return .none }
         let matches = memo.dateTimes(in: tokens, of: model)
         let now = memo.now
-        let model = self.model
-        let reread: (DateTimePreference) -> [DateTimeMatch] = { reader.read(Reader.dateTimeText(tokens, model: model), now: now, preferring: $0) }
+        let reread: (DateTimePreference) -> [DateTimeMatch] = { reader.read(tokens, now: now, preferring: $0) }
         guard !matches.isEmpty else { return DateTimeFinds(matches: [], offered: [], base: base, now: now, reread: reread) }
         var offered: [Int] = []
-        for (index, match) in matches.enumerated() where match.value.isDate {
+        for (index, match) in matches.enumerated() where match.value.isDate && index != liftedDate {
             for start in starts(of: match.scalarRange, in: tokens) {
                 for list in model.dateTimeLists {
                     found.append(FoundValues.Value(list: list, span: start..<match.scalarRange.upperBound, output: .string(match.value.iso),
@@ -129,16 +128,6 @@ extension Reader {
             }
         }
         return DateTimeFinds(matches: matches, offered: offered, base: base, now: now, reread: reread)
-    }
-
-    /// The utterance as the date reader reads it: with apostrophes as spaces, so that a date
-    /// elided onto an article is a word of its own ("d'hier", "l'an prochain"), as the
-    /// grammar reads it (scalar offsets are kept: one scalar for one).
-    static func dateTimeText(_ tokens: TokenizedText, model: LanguageModel) -> TokenizedText {
-        guard tokens.text.unicodeScalars.contains(where: Normalizer.isApostrophe) else { return tokens }
-        var split = String.UnicodeScalarView()
-        split.append(contentsOf: tokens.text.unicodeScalars.map { Normalizer.isApostrophe($0) ? " " : $0 })
-        return model.compiled.tokenizer.tokenize(String(split))
     }
 
     /// Where a date found on `span` may start: at the span, and after each of its first two
@@ -211,6 +200,19 @@ extension Reader {
         return changed ? match.with(slots: slots) : match
     }
 
+    /// `match` with the date `index` (of the read's dates) given to the first of the intent's
+    /// date parameters that nothing fills; nil when none is open.
+    func giving(_ index: Int, to match: Hypothesis, intent: IntentDefinition, scope: Scope) -> Hypothesis? {
+        let dates = scope.dateTimes
+        guard index < dates.matches.count,
+              let parameter = intent.parameters.first(where: { parameter in
+                  parameter.kind == .dateTime && !match.slots.contains { $0.name == parameter.name }
+              }) else { return nil }
+        let date = dates.matches[index]
+        return match.with(slots: match.slots + [SlotMatch(name: parameter.name, value: .string(date.value.iso), text: date.text, span: date.scalarRange,
+                                                          kind: .exact, foundIndex: dates.foundIndex(ofMatch: index))])
+    }
+
     /// Whether the utterance holds only spaces and punctuation over `range`.
     private func isBlank(_ range: Range<Int>, in tokens: TokenizedText) -> Bool {
         !tokens.units.contains { $0.scalarRange.overlaps(range) }
@@ -274,5 +276,47 @@ extension Resolver {
         }
         return ParameterValue(value: .string(value.iso), text: match.text, span: match.scalarRange, match: .dateTime, resolution: resolution,
                               dateTime: value)
+    }
+}
+
+extension Engine {
+    /// `best`, or a reading of `text` with a date said at its start or end lifted out, when
+    /// that one ranks before it: "tomorrow at 7 pm get me a table for two…", "in zwei Tagen
+    /// erinnere mich an die Blumen", "dans un quart d'heure commande-moi un VTC". People put
+    /// the date where they like, templates spell it where it usually stands; so a date at an
+    /// edge of the request that the best reading leaves to no date parameter is blanked, the
+    /// rest read, and the date given to the first date parameter of the reading's intent that
+    /// nothing fills (``Reader/liftedDate``). Read in the language of `best`, else in the
+    /// first of `models`.
+    func liftingDate(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
+                     locked: Bool, memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
+        guard options.readsDates, let model = best?.model ?? models.first, model.dateTimeReader != nil else { return best }
+        let tokens = memo.tokens(of: text, in: model)
+        let dates = memo.dateTimes(in: tokens, of: model)
+        guard !dates.isEmpty, let first = tokens.units.first, let last = tokens.units.last else { return best }
+        var result = best
+        for (index, date) in dates.enumerated() where date.value.isDate {
+            let said = date.scalarRange
+            guard said.lowerBound <= first.scalarRange.lowerBound || said.upperBound >= last.scalarRange.upperBound,
+                  said.lowerBound > first.scalarRange.lowerBound || said.upperBound < last.scalarRange.upperBound else { continue }
+            // A reading whose date parameter has the date already is not read again.
+            if let top = result?.hypotheses.first,
+               top.match.slots.contains(where: { slot in
+                   slot.span?.overlaps(said) == true && top.intent.parameters.contains { $0.name == slot.name && $0.kind == .dateTime }
+               }) { continue }
+            let lifted = AppMention.blanking([said], in: text)
+            for fuzziness in [MatchOptions.Fuzziness.off] + (options.fuzziness == .off ? [] : [options.fuzziness]) {
+                let liftedMemo = Reader.Memo(user: memo.user, now: memo.now, readsDates: memo.readsDates)
+                liftedMemo.dateTimes = [(ObjectIdentifier(model), dates)]
+                var reader = Reader(engine: self, model: model, user: memo.user)
+                reader.liftedDate = index
+                let hypotheses = reader.read(lifted, locked: locked, memo: liftedMemo, fuzziness: fuzziness)
+                guard let top = hypotheses.first else { continue }
+                if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
+                result = (model, hypotheses)
+                break
+            }
+        }
+        return result
     }
 }

@@ -386,7 +386,8 @@ public final class Engine: Sendable {
         if let language {
             guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
             let read = read(text, in: [model], languageGiven: true, locked: locked, memo: memo)
-            let lifted = liftingAppMention(text, best: read, models: [model], locked: locked, memo: memo)
+            let lifted = liftingDate(text, best: liftingAppMention(text, best: read, models: [model], locked: locked, memo: memo),
+                                     models: [model], locked: locked, memo: memo)
             let best = addingLearnedReading(text, best: lifted, models: [model], locked: locked, memo: memo)
             return ParseResult(utterance: utterance, language: best?.model.tag,
                                hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: true), threshold: options.threshold)
@@ -402,6 +403,7 @@ public final class Engine: Sendable {
         }
         let likely = evidence.filter(\.readFirst).map { models[$0.index] }
         best = liftingAppMention(text, best: best, models: likely, locked: locked, memo: memo)
+        best = liftingDate(text, best: best, models: likely, locked: locked, memo: memo)
         best = addingLearnedReading(text, best: best, models: likely, locked: locked, memo: memo)
         return ParseResult(utterance: utterance, language: best?.model.tag,
                            hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: false), threshold: options.threshold)

@@ -13,6 +13,11 @@ struct Reader {
     /// An app's name lifted out of the utterance (``AppMention``): every reading is of that
     /// app, mentioned as said.
     var mention: AppMention?
+    /// A date said at an edge of the utterance and lifted out of the text the grammar reads
+    /// (``Engine/liftingDate(_:best:models:locked:memo:)``): the index of its match among the
+    /// memo's dates. It is offered to no date list; every reading gives it to a date
+    /// parameter of its intent that nothing else fills, and a reading that cannot is dropped.
+    var liftedDate: Int?
 
     init(engine: Engine, model: LanguageModel, user: UserSession) {
         self.engine = engine
@@ -70,7 +75,7 @@ struct Reader {
         func dateTimes(in tokens: TokenizedText, of model: LanguageModel) -> [DateTimeMatch] {
             let key = ObjectIdentifier(model)
             if let entry = dateTimes.first(where: { $0.model == key }) { return entry.matches }
-            let matches = readsDates ? model.dateTimeReader?.read(Reader.dateTimeText(tokens, model: model), now: now) ?? [] : []
+            let matches = readsDates ? model.dateTimeReader?.read(tokens, now: now) ?? [] : []
             dateTimes.append((key, matches))
             return matches
         }
@@ -595,6 +600,11 @@ struct Reader {
             targets = supporting
         }
         let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
+        var match = match
+        if let liftedDate {
+            guard let withDate = giving(liftedDate, to: match, intent: intent, scope: scope) else { return }
+            match = withDate
+        }
         for app in targets {
             if let vocabularyApp, vocabularyApp != app { continue }
             let match = itemsToTheirParameters(datesOutOfFreeText(match, intent: intent, scope: scope), intent: intent, app: app, offers: offers)
