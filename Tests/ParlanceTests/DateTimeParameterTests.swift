@@ -76,6 +76,10 @@ import Testing
                  other: ("partySize", "3")),
         Expected(language: "ja", utterance: "明後日Jotterで牛乳を買うってリマインドして", intent: "INAddTasksIntent",
                  parameter: "temporalEventTrigger", value: "2026-06-12", said: "明後日", other: ("taskTitles", "牛乳を買う")),
+        // The date first and the app's name inside the rest: both lifted.
+        Expected(language: "en", utterance: "Friday evening remind me with Jotter to water the plants", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2026-06-12T18:00/2026-06-13T00:00", said: "Friday evening",
+                 other: ("taskTitles", "water the plants")),
         // The words around an app's name lifted with it never take the time's: 明天早上八点 stays whole.
         Expected(language: "zh-Hans", utterance: "明天早上八点用RideNow叫车去机场", intent: "INRequestRideIntent",
                  parameter: "scheduledPickupTime", value: "2026-06-11T08:00", said: "明天早上八点", other: ("dropOffLocation", "机场")),
@@ -113,8 +117,8 @@ import Testing
     /// blind (each set's README), each checked whole, its date value included. blind-dates
     /// is held out; blind-dates-2 and -3 are development sets. The goal is 95%; each
     /// floor is below what the engine got when the set was last measured (held out 86/100,
-    /// blind-dates-2 89/90, blind-dates-3 98/120 on 2026-11-29).
-    static let blindFloors = ["blind-dates": 0.82, "blind-dates-2": 0.9, "blind-dates-3": 0.78]
+    /// blind-dates-2 89/90, blind-dates-3 106/120 on 2026-11-29).
+    static let blindFloors = ["blind-dates": 0.82, "blind-dates-2": 0.9, "blind-dates-3": 0.85]
 
     @Test(arguments: ["blind-dates", "blind-dates-2", "blind-dates-3"])
     func blindRequestsWithDates(_ set: String) throws {

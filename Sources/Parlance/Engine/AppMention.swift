@@ -74,9 +74,10 @@ struct AppMention: Sendable {
 extension Engine {
     /// `best`, or a reading of `text` with an app's name lifted out (``AppMention``) when
     /// that one ranks before it. Read in the language of `best`, else in the first of
-    /// `models` (the language whose words spell the most of the utterance).
+    /// `models` (the language whose words spell the most of the utterance). `liftedDate`:
+    /// `text` is a parse's text with a date lifted out too (``liftingDate(_:best:models:locked:memo:)``).
     func liftingAppMention(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
-                           locked: Bool, memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
+                           locked: Bool, memo: Reader.Memo, liftedDate: Int? = nil) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
         if best?.hypotheses.first?.appSelection.namesTheApp == true { return best }
         var result = best
         // The language of the best reading, else the one whose words spell the most of it.
@@ -105,7 +106,8 @@ extension Engine {
             for (mention, text) in lifted {
                 var reader = Reader(engine: self, model: model, user: memo.user)
                 reader.mention = mention
-                let hypotheses = reader.read(text, locked: locked, memo: Reader.Memo(user: memo.user, now: memo.now, readsDates: memo.readsDates), fuzziness: fuzziness)
+                reader.liftedDate = liftedDate
+                let hypotheses = reader.read(text, locked: locked, memo: memo.derived(keepingDates: liftedDate != nil), fuzziness: fuzziness)
                 guard let top = hypotheses.first else { continue }
                 if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 result = (model, hypotheses)

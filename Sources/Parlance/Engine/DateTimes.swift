@@ -284,9 +284,9 @@ extension Engine {
     /// that one ranks before it: "tomorrow at 7 pm get me a table for two…", "in zwei Tagen
     /// erinnere mich an die Blumen", "dans un quart d'heure commande-moi un VTC". People put
     /// the date where they like, templates spell it where it usually stands; so a date at an
-    /// edge of the request that the best reading leaves to no date parameter is blanked, the
-    /// rest read, and the date given to the first date parameter of the reading's intent that
-    /// nothing fills (``Reader/liftedDate``). Read in the language of `best`, else in the
+    /// edge of the request is blanked, the rest read, and the date given to the first date
+    /// parameter of the reading's intent that nothing fills (``Reader/liftedDate``), unless
+    /// the best reading is one nothing can beat. Read in the language of `best`, else in the
     /// first of `models`.
     func liftingDate(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
                      locked: Bool, memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
@@ -299,23 +299,27 @@ extension Engine {
             let said = date.scalarRange
             guard said.lowerBound <= first.scalarRange.lowerBound || said.upperBound >= last.scalarRange.upperBound,
                   said.lowerBound > first.scalarRange.lowerBound || said.upperBound < last.scalarRange.upperBound else { continue }
-            // A reading whose date parameter has the date already is not read again.
-            if let top = result?.hypotheses.first,
-               top.match.slots.contains(where: { slot in
-                   slot.span?.overlaps(said) == true && top.intent.parameters.contains { $0.name == slot.name && $0.kind == .dateTime }
-               }) { continue }
+            // A reading nothing can beat is not read again. (One that gives the date to a date
+            // parameter may still lose: "in 20 minutes i need a ridenow xl…" was first a task
+            // due in 20 minutes, read with an edit.)
+            if let top = result?.hypotheses.first, top.reading.isUnbeatable { break }
             let lifted = AppMention.blanking([said], in: text)
+            let liftedMemo = memo.derived(keepingDates: true)
+            var liftedBest: (model: LanguageModel, hypotheses: [IntentHypothesis])?
             for fuzziness in [MatchOptions.Fuzziness.off] + (options.fuzziness == .off ? [] : [options.fuzziness]) {
-                let liftedMemo = Reader.Memo(user: memo.user, now: memo.now, readsDates: memo.readsDates)
-                liftedMemo.dateTimes = [(ObjectIdentifier(model), dates)]
                 var reader = Reader(engine: self, model: model, user: memo.user)
                 reader.liftedDate = index
                 let hypotheses = reader.read(lifted, locked: locked, memo: liftedMemo, fuzziness: fuzziness)
-                guard let top = hypotheses.first else { continue }
-                if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
-                result = (model, hypotheses)
+                guard !hypotheses.isEmpty else { continue }
+                liftedBest = (model, hypotheses)
                 break
             }
+            // An app named inside the rest is lifted too: "monday afternoon remind me with
+            // Jotter to …".
+            liftedBest = liftingAppMention(lifted, best: liftedBest, models: [model], locked: locked, memo: liftedMemo, liftedDate: index)
+            guard let top = liftedBest?.hypotheses.first else { continue }
+            if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
+            result = liftedBest
         }
         return result
     }

@@ -70,6 +70,15 @@ struct Reader {
             self.readsDates = readsDates
         }
 
+        /// A memo for reading another text of the same parse (a name or a date lifted out):
+        /// the same user and moment; with this one's dates when `keepingDates` (a date lifted
+        /// out is still the parse's, where it was said).
+        func derived(keepingDates: Bool) -> Memo {
+            let memo = Memo(user: user, now: now, readsDates: readsDates)
+            if keepingDates { memo.dateTimes = dateTimes }
+            return memo
+        }
+
         /// The dates and times in `tokens` (`model`'s tokens of the utterance) as `model`'s
         /// reader finds them, read against ``now``; none when the language has no reader.
         func dateTimes(in tokens: TokenizedText, of model: LanguageModel) -> [DateTimeMatch] {
