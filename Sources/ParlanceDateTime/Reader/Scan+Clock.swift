@@ -35,10 +35,12 @@ extension Scan {
         if (1...30).contains(value), joins(number.end) {
             forEachPhrase(at: number.end) { end, meaning in
                 // Minutes from a clock time said with its own minutes: "fünf vor halb zehn"
-                // (9:25), "fünf nach halb zehn" (9:35).
-                if case .past(nil) = meaning, let base = clockWithOwnMinutes(at: end) {
+                // (9:25), "fünf nach halb zehn" (9:35). Not across a word that also ends an
+                // interval: "from 5 to half past 7" is 17:00–19:30.
+                let alsoUntil = phrase(at: number.end, .until) == end
+                if case .past(nil) = meaning, !alsoUntil, let base = clockWithOwnMinutes(at: end) {
                     keep(Clock(end: base.end, hour: (base.hour + (base.minute + value) / 60) % 24, minute: (base.minute + value) % 60, hasMinutes: true, evidence: true))
-                } else if case .to(nil) = meaning, let base = clockWithOwnMinutes(at: end), base.minute >= value {
+                } else if case .to(nil) = meaning, !alsoUntil, let base = clockWithOwnMinutes(at: end), base.minute >= value {
                     keep(Clock(end: base.end, hour: base.hour, minute: base.minute - value, hasMinutes: true, evidence: true))
                 }
                 switch meaning {
