@@ -70,6 +70,14 @@ final class DateTimeFinds {
     /// A found index that stands for match `index` (for a date taken out of free text).
     func foundIndex(ofMatch index: Int) -> Int { base + offered.count + index }
 
+    /// Match `index` as the value of the date parameter `name`: a date taken out of free
+    /// text or lifted out of the utterance, on the words it was said with.
+    func slot(ofMatch index: Int, named name: String) -> SlotMatch {
+        let date = matches[index]
+        return SlotMatch(name: name, value: .string(date.value.iso), text: date.text, span: date.scalarRange, kind: .exact,
+                         foundIndex: foundIndex(ofMatch: index))
+    }
+
     /// Match `index` read with `preference`: the same words (a reading's span does not
     /// depend on the preference), the value of the past for a search of photos.
     func match(_ index: Int, preferring preference: DateTimePreference) -> DateTimeMatch {
@@ -155,9 +163,7 @@ extension Reader {
     func datesOutOfFreeText(_ match: Hypothesis, intent: IntentDefinition, scope: Scope) -> Hypothesis {
         let dates = scope.dateTimes
         guard !dates.matches.isEmpty, let tokens = scope.tokens else { return match }
-        var open = intent.parameters.filter { parameter in
-            parameter.kind == .dateTime && !match.slots.contains { $0.name == parameter.name }
-        }
+        var open = Reader.openDateParameters(of: intent, in: match)
         guard !open.isEmpty else { return match }
         var slots = match.slots
         var changed = false
@@ -173,8 +179,7 @@ extension Reader {
                     // nueve" is no restaurant): the slot goes, the date parameter takes it.
                     let parameter = open.removeFirst()
                     dropped.insert(index)
-                    slots.append(SlotMatch(name: parameter.name, value: .string(date.value.iso), text: date.text, span: said, kind: .exact,
-                                           foundIndex: dates.foundIndex(ofMatch: dateIndex)))
+                    slots.append(dates.slot(ofMatch: dateIndex, named: parameter.name))
                     changed = true
                     break
                 }
@@ -190,8 +195,7 @@ extension Reader {
                 let parameter = open.removeFirst()
                 let text = String(tokens.original(scalars: rest))
                 slots[index] = SlotMatch(name: slot.name, value: .string(text), text: text, span: rest, kind: .wildcard)
-                slots.append(SlotMatch(name: parameter.name, value: .string(date.value.iso), text: date.text, span: said, kind: .exact,
-                                       foundIndex: dates.foundIndex(ofMatch: dateIndex)))
+                slots.append(dates.slot(ofMatch: dateIndex, named: parameter.name))
                 changed = true
                 break
             }
@@ -204,13 +208,13 @@ extension Reader {
     /// date parameters that nothing fills; nil when none is open.
     func giving(_ index: Int, to match: Hypothesis, intent: IntentDefinition, scope: Scope) -> Hypothesis? {
         let dates = scope.dateTimes
-        guard index < dates.matches.count,
-              let parameter = intent.parameters.first(where: { parameter in
-                  parameter.kind == .dateTime && !match.slots.contains { $0.name == parameter.name }
-              }) else { return nil }
-        let date = dates.matches[index]
-        return match.with(slots: match.slots + [SlotMatch(name: parameter.name, value: .string(date.value.iso), text: date.text, span: date.scalarRange,
-                                                          kind: .exact, foundIndex: dates.foundIndex(ofMatch: index))])
+        guard index < dates.matches.count, let parameter = Reader.openDateParameters(of: intent, in: match).first else { return nil }
+        return match.with(slots: match.slots + [dates.slot(ofMatch: index, named: parameter.name)])
+    }
+
+    /// The intent's date parameters that no slot of `match` fills, in order.
+    static func openDateParameters(of intent: IntentDefinition, in match: Hypothesis) -> [ParameterDefinition] {
+        intent.parameters.filter { parameter in parameter.kind == .dateTime && !match.slots.contains { $0.name == parameter.name } }
     }
 
     /// Whether the utterance holds only spaces and punctuation over `range`.
@@ -297,8 +301,9 @@ extension Engine {
         var result = best
         for (index, date) in dates.enumerated() where date.value.isDate {
             let said = date.scalarRange
-            guard said.lowerBound <= first.scalarRange.lowerBound || said.upperBound >= last.scalarRange.upperBound,
-                  said.lowerBound > first.scalarRange.lowerBound || said.upperBound < last.scalarRange.upperBound else { continue }
+            // At one edge: not inside, and not the whole utterance.
+            let atStart = said.lowerBound <= first.scalarRange.lowerBound, atEnd = said.upperBound >= last.scalarRange.upperBound
+            guard atStart != atEnd else { continue }
             // A reading nothing can beat is not read again. (One that gives the date to a date
             // parameter may still lose: "in 20 minutes i need a ridenow xl…" was first a task
             // due in 20 minutes, read with an edit.)

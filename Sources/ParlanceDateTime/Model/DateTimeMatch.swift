@@ -111,23 +111,13 @@ public struct DateTimeMatch: Sendable, Hashable, CustomStringConvertible {
     /// UTF-8 offsets in it.
     static func located(_ matches: [DateTimeMatch], in text: String) -> [DateTimeMatch] {
         let scalars = text.unicodeScalars
-        // The UTF-8 offset of each scalar offset a match starts or ends at, in one pass.
-        var utf8Offsets: [Int: Int] = [:]
-        for match in matches {
-            utf8Offsets[match.scalarRange.lowerBound] = 0
-            utf8Offsets[match.scalarRange.upperBound] = 0
-        }
-        var utf8 = 0
-        for (offset, scalar) in scalars.enumerated() {
-            if utf8Offsets[offset] != nil { utf8Offsets[offset] = utf8 }
-            utf8 += UTF8.width(scalar)
-        }
-        if utf8Offsets[scalars.count] != nil { utf8Offsets[scalars.count] = utf8 }
         return matches.map { match in
-            let start = utf8Offsets[match.scalarRange.lowerBound] ?? 0, end = utf8Offsets[match.scalarRange.upperBound] ?? start
-            let bytes = text.utf8
-            let words = String(decoding: bytes[bytes.index(bytes.startIndex, offsetBy: start)..<bytes.index(bytes.startIndex, offsetBy: end)], as: UTF8.self)
-            return DateTimeMatch(text: words, scalarRange: match.scalarRange, utf8Range: start..<end, value: match.value, isAmbiguousHour: match.isAmbiguousHour)
+            let lower = scalars.index(scalars.startIndex, offsetBy: match.scalarRange.lowerBound)
+            let upper = scalars.index(lower, offsetBy: match.scalarRange.count)
+            let start = text.utf8.distance(from: text.utf8.startIndex, to: lower)
+            let end = start + text.utf8.distance(from: lower, to: upper)
+            return DateTimeMatch(text: String(scalars[lower..<upper]), scalarRange: match.scalarRange, utf8Range: start..<end,
+                                 value: match.value, isAmbiguousHour: match.isAmbiguousHour)
         }
     }
 
