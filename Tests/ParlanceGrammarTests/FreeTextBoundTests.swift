@@ -115,15 +115,16 @@ struct FreeTextBoundTests {
     }
 
     /// The captures one simulation of `count` random words makes (each thread that free
-    /// text brings makes one).
-    static func captures(words count: Int, seed: UInt64, beamWidth: Int, positionBudget: Int = .max) -> Int {
+    /// text brings makes one), with the position budget `positionBudget` gives for the
+    /// utterance's positions.
+    static func captures(words count: Int, seed: UInt64, beamWidth: Int, positionBudget: (_ positions: Int) -> Int = { _ in .max }) -> Int {
         var random = SeededGenerator(seed: seed)
         let utterance = (0..<count).map { _ in words[random.next(below: words.count)] }.joined(separator: " ")
         let input = MatchInput(utterance, tokenizer: compiled.tokenizer)
         var workspace = MatchWorkspace()
         workspace.beginUtterance(input)
         var run = MatchRun(grammar: compiled, input: input, external: .empty, fuzziness: .none, maxEdits: 0, beamWidth: beamWidth,
-                           positionBudget: positionBudget, workspace: workspace)
+                           positionBudget: positionBudget(input.count), workspace: workspace)
         _ = run.simulate(compiled.automaton, from: 0, anywhere: false)
         return run.arena.captures.count
     }
@@ -131,10 +132,41 @@ struct FreeTextBoundTests {
     /// With no beam: twice the words, about twice the captures (before the budget, every
     /// wildcard start pushed every later end: four times).
     @Test func workGrowsLinearlyWithoutABeam() {
-        let budget = MatchOptions().positionBudget(beamWidth: .max)
-        let (short, long) = (Self.captures(words: 300, seed: 9, beamWidth: .max, positionBudget: budget),
-                             Self.captures(words: 600, seed: 9, beamWidth: .max, positionBudget: budget))
+        let budget = MatchOptions().positionBudget(beamWidth: .max, positions: 0)
+        let (short, long) = (Self.captures(words: 300, seed: 9, beamWidth: .max, positionBudget: { _ in budget }),
+                             Self.captures(words: 600, seed: 9, beamWidth: .max, positionBudget: { _ in budget }))
         #expect(long < short * 5 / 2, "\(short) captures for 300 words, \(long) for 600")
+    }
+
+    /// The default position budget is whole up to 256 positions (longer than any request of
+    /// the corpora); a longer utterance shares 256 positions' worth evenly, never under the
+    /// floor; a budget the caller sets is kept.
+    @Test func theDefaultBudgetIsAShareOfTheUtterances() {
+        let options = MatchOptions()
+        #expect(options.positionBudget(beamWidth: .max, positions: 40) == 1024)
+        #expect(options.positionBudget(beamWidth: 16, positions: 256) == 1024)
+        #expect(options.positionBudget(beamWidth: 32, positions: 128) == 2048)
+        #expect(options.positionBudget(beamWidth: 32, positions: 1024) == 512)
+        #expect(options.positionBudget(beamWidth: .max, positions: 2048) == 128)
+        #expect(options.positionBudget(beamWidth: .max, positions: 1_000_000) == MatchOptions.leastPositionBudget)
+        var set = options
+        set.positionBudget = .max
+        #expect(set.positionBudget(beamWidth: .max, positions: 1_000_000) == .max)
+    }
+
+    /// Long utterances without a beam, where a permutation of wildcards keeps many states
+    /// alive at every position: past the utterance's budget, twice the words make about the
+    /// same work (each position's share halves), and the utterance is still read.
+    @Test func longUtterancesShareTheBudget() {
+        let shared = { (positions: Int) in MatchOptions().positionBudget(beamWidth: .max, positions: positions) }
+        let (short, long) = (Self.captures(words: 800, seed: 5, beamWidth: .max, positionBudget: shared),
+                             Self.captures(words: 1600, seed: 5, beamWidth: .max, positionBudget: shared))
+        #expect(long < short * 5 / 4, "\(short) captures for 800 words, \(long) for 1,600")
+        var random = SeededGenerator(seed: 5)
+        let utterance = (0..<1600).map { _ in Self.words[random.next(below: Self.words.count)] }.joined(separator: " ")
+        var options = MatchOptions(fuzziness: .off, limit: 1)
+        options.beamWidth = .max
+        #expect(Self.compiled.match(utterance, options: options).best != nil)
     }
 
     /// Under the beam: twice the words, about twice the captures (pushed where it started:

@@ -48,7 +48,7 @@ extension CompiledGrammar {
         defer { workspaces.give(&workspace) }
         var run = MatchRun(grammar: self, input: input, external: .empty, found: table, fuzziness: .none, maxEdits: 0,
                            maxUnexplained: options.maxUnexplained.map { max(0, $0) } ?? .max, beamWidth: .max,
-                           positionBudget: options.positionBudget(beamWidth: .max), tracing: false,
+                           positionBudget: options.positionBudget(beamWidth: .max, positions: input.count), tracing: false,
                            workspace: MatchRun.take(&workspace))
         defer { swap(&workspace, &run.workspace) }
         return !run.simulate(automaton, from: 0, anywhere: false).isEmpty
@@ -123,7 +123,7 @@ extension CompiledGrammar {
         let beamWidth = options.beamWidth ?? (options.preferredSlot == nil && !hasContextRules ? max(2 * options.limit, 16) : Int.max)
         var run = MatchRun(grammar: self, input: input, external: lists, found: found, fuzziness: corrections,
                            maxEdits: max(0, options.maxEdits), maxUnexplained: options.maxUnexplained.map { max(0, $0) } ?? .max,
-                           beamWidth: beamWidth, positionBudget: options.positionBudget(beamWidth: beamWidth), freeTextPushing: options.freeTextPushing,
+                           beamWidth: beamWidth, positionBudget: options.positionBudget(beamWidth: beamWidth, positions: input.count), freeTextPushing: options.freeTextPushing,
                            tracing: tracing, workspace: MatchRun.take(&workspace))
         defer {
             // Tracing keeps the run, and so shares the workspace with it (copied on the next write).

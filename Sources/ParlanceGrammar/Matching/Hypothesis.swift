@@ -42,15 +42,30 @@ public struct MatchOptions: Sendable, Hashable {
     /// (a permutation of wildcards keeps thousands of states alive at once, and a grammar
     /// with context rules has no beam). Past it, a path outscored by this many others at its
     /// position is dropped, even where a preferred slot or a context rule would have chosen
-    /// it. nil: 64 paths per path of the beam, or 1,024 without a beam
-    /// (``positionBudget(beamWidth:)``), five times the most that any test utterance of the
-    /// 25 languages' corpora or the sample apps reaches; `Int.max`: no bound.
+    /// it. nil: 64 paths per path of the beam, or 1,024 without a beam, five times the most
+    /// that any test utterance of the 25 languages' corpora or the sample apps reaches, at
+    /// each of an utterance's first ``positionsAtFullBudget`` positions' worth
+    /// (``positionBudget(beamWidth:positions:)``); `Int.max`: no bound.
     public var positionBudget: Int?
 
-    /// The position budget used with a beam of `beamWidth` (`Int.max`: none).
-    public func positionBudget(beamWidth: Int) -> Int {
+    /// How many positions' worth of the default position budget an utterance has: up to this
+    /// many positions (longer than any request of the corpora), the whole budget at each; a
+    /// longer utterance shares this many positions' worth evenly among its positions, never
+    /// less than ``leastPositionBudget`` at each. So matching time has a ceiling beside the
+    /// one per character: a hostile grammar (a permutation of wildcards and a context rule)
+    /// that fills the budget at every position took 6.7 s over 10,000 characters.
+    public static let positionsAtFullBudget = 256
+    /// The default position budget's floor, however long the utterance.
+    public static let leastPositionBudget = 8
+
+    /// The position budget used with a beam of `beamWidth` (`Int.max`: none) over an
+    /// utterance of `positions` positions.
+    public func positionBudget(beamWidth: Int, positions: Int) -> Int {
         if let positionBudget { return positionBudget }
-        return beamWidth == .max ? 1024 : max(1024, beamWidth.multipliedReportingOverflow(by: 64).overflow ? .max : beamWidth * 64)
+        let (wide, overflow) = beamWidth.multipliedReportingOverflow(by: 64)
+        let whole = beamWidth == .max ? 1024 : overflow ? Int.max : max(1024, wide)
+        guard positions > Self.positionsAtFullBudget, whole < Int.max else { return whole }
+        return max(Self.leastPositionBudget, whole / positions * Self.positionsAtFullBudget + whole % positions * Self.positionsAtFullBudget / positions)
     }
     /// The most characters a hypothesis may leave unexplained: the scalars its wildcards
     /// take plus the edits in its values (``RankingKey/wildcardScalars`` plus

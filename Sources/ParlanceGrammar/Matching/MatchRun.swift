@@ -58,8 +58,9 @@ struct MatchRun {
     /// ``unbeamedFreeTextWidth``. Threads that differ only in where their free text started
     /// weigh nothing beyond their score for a context rule or a preferred slot, and beyond
     /// this many the cost of keeping them is what made a grammar with context rules
-    /// quadratic in the utterance.
-    var freeTextWidth: Int { positionBudget == .max ? beamWidth : min(beamWidth, MatchRun.unbeamedFreeTextWidth) }
+    /// quadratic in the utterance. Never more than the position budget: a source outranked
+    /// at every end by that many others of its own target is cut by the budget anyway.
+    var freeTextWidth: Int { positionBudget == .max ? beamWidth : min(beamWidth, MatchRun.unbeamedFreeTextWidth, positionBudget) }
     /// ``freeTextWidth`` without a beam: twice the most threads of one state at one position
     /// that the 25 languages' corpora reach without a beam (63, with a typo).
     static let unbeamedFreeTextWidth = 128
