@@ -43,9 +43,9 @@ public struct MatchOptions: Sendable, Hashable {
     /// with context rules has no beam). Past it, a path outscored by this many others at its
     /// position is dropped, even where a preferred slot or a context rule would have chosen
     /// it. nil: 64 paths per path of the beam, or 1,024 without a beam, five times the most
-    /// that any test utterance of the 25 languages' corpora or the sample apps reaches, at
-    /// each of an utterance's first ``positionsAtFullBudget`` positions' worth
-    /// (``positionBudget(beamWidth:positions:)``); `Int.max`: no bound.
+    /// that any test utterance of the 25 languages' corpora or the sample apps reaches; an
+    /// utterance longer than ``positionsAtFullBudget`` positions shares that many positions'
+    /// worth (``positionBudget(beamWidth:positions:)``); `Int.max`: no bound.
     public var positionBudget: Int?
 
     /// How many positions' worth of the default position budget an utterance has: up to this
