@@ -41,7 +41,7 @@ struct DateTimeLexicon: Sendable {
             case .number: .number
             case .at: .at
             case .past(nil), .to(nil): .connector
-            case .filler: .filler
+            case .filler, .joiner: .filler
             case .from, .until, .and, .end, .classifier, .ordinal, .half, .andHalf, .relation,
                  .plus(nil), .minus(nil), .laterBefore, .agoBefore, .forDuration, .notADate: []
             default: .strong

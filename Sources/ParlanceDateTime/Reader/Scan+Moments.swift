@@ -21,7 +21,7 @@ extension Scan {
                     continue outer
                 }
                 guard skipped < (components == 0 ? 3 : 2),
-                      let filler = phrase(at: q, { $0 == .filler || $0 == .at }) else { break outer }
+                      let filler = phrase(at: q, { $0 == .filler || $0 == .at || ($0 == .joiner && components > 0) }) else { break outer }
                 if options.contains(.stopAtFrom), components > 0, phrase(at: q, .from) != nil { break outer }
                 sawAt = sawAt || phrase(at: q, .at) == filler.end
                 q = filler.end
@@ -135,7 +135,7 @@ extension Scan {
         guard let found = phrase(at: q, { if case .relation = $0 { true } else { false } }), case .relation(let value) = found.meaning,
               joins(found.end) else { return }
         body(found.end, value)
-        if let skip = phrase(at: found.end, { $0 == .filler || $0 == .classifier }), joins(skip.end) { body(skip.end, value) }
+        if let skip = phrase(at: found.end, { $0 == .filler || $0 == .joiner || $0 == .classifier }), joins(skip.end) { body(skip.end, value) }
     }
 
     /// A calendar date: "December 3rd", "3. Dezember", "el 3 de diciembre", "12月3日",

@@ -41,7 +41,7 @@ final class Scan {
             // that goes further wins ("は2時間半" is two and a half hours, not "は2時").
             var core = start
             for _ in 0..<2 {
-                guard let end = phrase(at: core, .filler), joins(end) else { break }
+                guard let end = phrase(at: core, { $0 == .filler || $0 == .joiner })?.end, joins(end) else { break }
                 core = end
             }
             if core > start, let inner = longestReading(at: core), inner.end > best?.end ?? start {
@@ -129,7 +129,7 @@ final class Scan {
     func skippingFillers(_ p: Int, limit: Int = 2) -> Int {
         var p = p
         for _ in 0..<limit {
-            guard joins(p), let end = phrase(at: p, .filler) else { break }
+            guard joins(p), let end = phrase(at: p, { $0 == .filler || $0 == .joiner })?.end else { break }
             p = end
         }
         return p

@@ -131,8 +131,12 @@ public enum Meaning: Sendable, Hashable {
     case classifier
     /// `at`: introduces a clock time, so a bare number after it is an hour ("at", um, à, las).
     case at
-    /// `filler`: may stand before or inside an expression and belongs to its span ("the", "of", の).
+    /// `filler`: may stand before or inside an expression and belongs to its span ("the", "of", "am").
     case filler
+    /// `joiner`: stands between parts of an expression, never before its first: a particle
+    /// that follows the word it marks (の in 明日の朝, 的), so the one before a date belongs to
+    /// the word before ("薬を飲むように明後日" reads 明後日, not に明後日).
+    case joiner
     /// `from`: opens an interval ("from", von, desde, 从, "between").
     case from
     /// `until`: separates an interval's ends ("to", bis, hasta, 到, から).
