@@ -76,6 +76,9 @@ import Testing
                  other: ("partySize", "3")),
         Expected(language: "ja", utterance: "明後日Jotterで牛乳を買うってリマインドして", intent: "INAddTasksIntent",
                  parameter: "temporalEventTrigger", value: "2026-06-12", said: "明後日", other: ("taskTitles", "牛乳を買う")),
+        // A date after the task, and "so that" (ように) before リマインド.
+        Expected(language: "ja", utterance: "Jotterで薬を飲むように明後日の8時にリマインドして", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2026-06-12T08:00", said: "明後日の8時", other: ("taskTitles", "薬を飲む")),
         // The date first and the app's name inside the rest: both lifted.
         Expected(language: "en", utterance: "Friday evening remind me with Jotter to water the plants", intent: "INAddTasksIntent",
                  parameter: "temporalEventTrigger", value: "2026-06-12T18:00/2026-06-13T00:00", said: "Friday evening",
