@@ -37,8 +37,8 @@ final class Scan {
             }
             var best = longestReading(at: start)
             var from = start
-            // A moment may start with fillers, other readings may not: a reading after them
-            // that goes further wins ("は2時間半" is two and a half hours, not "は2時").
+            // A moment may start with fillers (not joiners), other readings may not: a reading
+            // after them that goes further wins ("は2時間半" is two and a half hours, not "は2時").
             var core = start
             for _ in 0..<2 {
                 guard let end = phrase(at: core, { $0 == .filler || $0 == .joiner })?.end, joins(end) else { break }
@@ -125,7 +125,7 @@ final class Scan {
         }
     }
 
-    /// Skips up to `limit` fillers from `p` (each joined to what is before it).
+    /// Skips up to `limit` fillers or joiners from `p` (each joined to what is before it).
     func skippingFillers(_ p: Int, limit: Int = 2) -> Int {
         var p = p
         for _ in 0..<limit {
