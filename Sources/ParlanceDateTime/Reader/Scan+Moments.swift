@@ -135,7 +135,7 @@ extension Scan {
         guard let found = phrase(at: q, { if case .relation = $0 { true } else { false } }), case .relation(let value) = found.meaning,
               joins(found.end) else { return }
         body(found.end, value)
-        if let skip = phrase(at: found.end, { $0 == .filler || $0 == .joiner || $0 == .classifier }), joins(skip.end) { body(skip.end, value) }
+        if let skip = phrase(at: found.end, { $0.standsInside || $0 == .classifier }), joins(skip.end) { body(skip.end, value) }
     }
 
     /// A calendar date: "December 3rd", "3. Dezember", "el 3 de diciembre", "12月3日",

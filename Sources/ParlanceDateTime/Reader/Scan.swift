@@ -41,7 +41,7 @@ final class Scan {
             // after them that goes further wins ("は2時間半" is two and a half hours, not "は2時").
             var core = start
             for _ in 0..<2 {
-                guard let end = phrase(at: core, { $0 == .filler || $0 == .joiner })?.end, joins(end) else { break }
+                guard let end = phrase(at: core, \.standsInside)?.end, joins(end) else { break }
                 core = end
             }
             if core > start, let inner = longestReading(at: core), inner.end > best?.end ?? start {
@@ -129,7 +129,7 @@ final class Scan {
     func skippingFillers(_ p: Int, limit: Int = 2) -> Int {
         var p = p
         for _ in 0..<limit {
-            guard joins(p), let end = phrase(at: p, { $0 == .filler || $0 == .joiner })?.end else { break }
+            guard joins(p), let end = phrase(at: p, \.standsInside)?.end else { break }
             p = end
         }
         return p
@@ -169,4 +169,10 @@ final class Scan {
         guard let number = number(at: p), let value = number.integer, range.contains(value) else { return nil }
         return number
     }
+}
+
+extension Meaning {
+    /// A word that may stand inside an expression, between its parts: a filler or a joiner
+    /// (only a filler may also stand before the first part, ``Scan/moment(at:_:)``).
+    var standsInside: Bool { self == .filler || self == .joiner }
 }
