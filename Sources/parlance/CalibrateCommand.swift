@@ -16,6 +16,10 @@ struct CalibrateCommand: ParsableCommand {
             apps) and the apps folder it brings (like 'eval'). Writes the calibration to --output (JSON); \
             'parse --calibration FILE' or EngineOptions.calibration uses it. Fit on requests you will not measure \
             on: 'parlance eval' on held-out requests gives the calibration's ECE.
+
+            Learned readings (a custom intent said in other words than its examples) get weights of their own, \
+            fitted on the learned readings among the best hypotheses alone. --templates-from FILE keeps FILE's \
+            weights for template readings and fits only the learned readings' part.
             """)
 
     @OptionGroup var engineOptions: EngineOptionGroup
@@ -25,6 +29,9 @@ struct CalibrateCommand: ParsableCommand {
 
     @Option(help: "The L2 penalty on the weights.")
     var regularization: Double = 1
+
+    @Option(name: .customLong("templates-from"), help: ArgumentHelp("A calibration whose weights for template readings are kept: only the learned readings' part is fitted.", valueName: "FILE"))
+    var templatesFrom: String?
 
     @Argument(help: "Parlance test files or folders to fit on.")
     var paths: [String]
@@ -62,8 +69,21 @@ struct CalibrateCommand: ParsableCommand {
             guard samples.contains(where: \.correct), samples.contains(where: { !$0.correct }) else {
                 throw UsageError("the requests of \(paths.joined(separator: ", ")) give no right and wrong hypotheses both: nothing to fit")
             }
-            let fitted = ConfidenceCalibration.fit(samples, regularization: regularization,
-                                                   fittedOn: paths.joined(separator: ", ") + " (\(samples.count) best hypotheses)")
+            let learned = samples.filter(\.features.isLearned)
+            let record = paths.joined(separator: ", ") + " (\(samples.count) best hypotheses, \(learned.count) of them learned readings)"
+            var fitted: ConfidenceCalibration
+            if let templatesFrom {
+                fitted = try ConfidenceCalibration(contentsOf: URL(fileURLWithPath: templatesFrom))
+            } else {
+                fitted = ConfidenceCalibration.fit(samples, regularization: regularization, fittedOn: record)
+            }
+            // Learned readings get weights of their own when they are both right and wrong somewhere.
+            if learned.contains(where: \.correct), learned.contains(where: { !$0.correct }) {
+                fitted = fitted.refittingLearned(samples, regularization: regularization,
+                                                 fittedOn: templatesFrom == nil ? record : "templates: \(fitted.fittedOn ?? templatesFrom!); learned readings: \(record)")
+            } else if templatesFrom != nil {
+                throw UsageError("the requests of \(paths.joined(separator: ", ")) give no right and wrong learned readings both: nothing to fit")
+            }
             var calibration = Calibration()
             for sample in samples { calibration.record(confidence: fitted.probability(sample.features), correct: sample.correct) }
             do {

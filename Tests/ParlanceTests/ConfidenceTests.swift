@@ -141,6 +141,37 @@ import Testing
         }
     }
 
+    /// Learned readings get weights of their own, fitted on them alone; template readings
+    /// keep the calibration's weights.
+    @Test func learnedReadingsHaveTheirOwnPart() throws {
+        let learned = try #require(ConfidenceFeatures.names.firstIndex(of: "learned"))
+        var samples: [ConfidenceCalibration.Sample] = []
+        for index in 0..<400 {
+            var values = [Double](repeating: 0, count: ConfidenceFeatures.names.count)
+            values[learned] = 1
+            values[0] = index % 2 == 0 ? 0.9 : 0.2
+            // Learned readings right 60% of the time at 0.9, 10% at 0.2.
+            let correct = index % 2 == 0 ? index % 10 < 6 : index % 20 == 1
+            samples.append(.init(features: ConfidenceFeatures(values: values), correct: correct))
+        }
+        let templates = ConfidenceCalibration(features: ConfidenceFeatures.names,
+                                              weights: [4] + [Double](repeating: 0, count: ConfidenceFeatures.names.count - 1), bias: -2)
+        let both = templates.refittingLearned(samples, regularization: 0.01, fittedOn: "test")
+        #expect(both.weights == templates.weights && both.bias == templates.bias)
+        var template = [Double](repeating: 0, count: ConfidenceFeatures.names.count)
+        template[0] = 0.9
+        var read = template
+        read[learned] = 1
+        #expect(both.probability(ConfidenceFeatures(values: template)) == templates.probability(ConfidenceFeatures(values: template)))
+        #expect(!ConfidenceFeatures(values: template).isLearned && ConfidenceFeatures(values: read).isLearned)
+        #expect(abs(both.probability(ConfidenceFeatures(values: read)) - 0.6) < 0.03)
+        // Written and read back with its part.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-calibration-\(ProcessInfo.processInfo.processIdentifier).json")
+        try both.json().write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try ConfidenceCalibration(contentsOf: file) == both)
+    }
+
     @Test func fittingFindsTheSignal() {
         // A feature that separates right from wrong gets a positive weight, and the fitted
         // probabilities match the rates they stand for.

@@ -123,3 +123,26 @@ import Testing
         #expect(playlist.resolution.kind == .success)
     }
 }
+
+extension LearnedReadingTests {
+    /// A learned reading accounts for the words its intent's examples say, as a template does
+    /// for the words it spells: a request in the examples' words is understood, and one that
+    /// names the app but asks what none of its intents' examples speak of is not. (Before the
+    /// examples' words counted, the first request was refused at 0.49.)
+    @Test(arguments: [("Verdant, please water my plants now, they look dry", "WaterPlantsIntent"),
+                      ("Verdant, how humid is it in the greenhouse right now", "ShowHumidityIntent")])
+    func theWordsTheExamplesSayMakeTheConfidence(request: String, intent: String) throws {
+        let engine = try Self.engine.get()
+        let said = engine.parse(request, language: "en")
+        let best = try #require(said.best)
+        #expect(best.intent.name == intent)
+        #expect(best.match.template.location.file == "(learned)")
+        #expect(said.understood, "\(best.confidence)")
+        let unsaid = engine.parse("Verdant, what's the capital of Mongolia these days", language: "en")
+        #expect(!unsaid.understood, "\(unsaid.best.map { "\($0.intent.name) \($0.confidence)" } ?? "nothing")")
+        if let other = unsaid.best, other.match.template.location.file == "(learned)" {
+            #expect(other.confidence < best.confidence)
+            #expect(other.match.ranking.literalScalars < best.match.ranking.literalScalars)
+        }
+    }
+}

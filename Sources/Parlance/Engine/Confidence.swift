@@ -38,6 +38,9 @@ public struct ConfidenceFeatures: Sendable, Hashable {
     /// One value per name of ``names``.
     public let values: [Double]
 
+    /// Whether these are a learned reading's features ("learned" 1).
+    public var isLearned: Bool { values[ConfidenceCalibration.learnedFeature] == 1 }
+
     public init(values: [Double]) {
         precondition(values.count == Self.names.count, "one value per feature (ConfidenceFeatures.names)")
         self.values = values
@@ -146,21 +149,50 @@ public struct ConfidenceCalibration: Sendable, Hashable, Codable {
     /// One weight per feature.
     public let weights: [Double]
     public let bias: Double
+    /// The weights and bias of learned readings (``ConfidenceFeatures`` "learned" 1), fitted
+    /// on them alone: a reading learned from a few examples is another population than a
+    /// template's, whose features (the words said, the margin over rivals) mean other
+    /// odds. Nil: the weights above serve every reading.
+    public let learned: Part?
     /// What it was fitted on, for the record (corpora, counts).
     public let fittedOn: String?
 
-    public init(features: [String], weights: [Double], bias: Double, fittedOn: String? = nil) {
+    /// One logistic regression's weights (one per feature) and bias.
+    public struct Part: Sendable, Hashable, Codable {
+        public let weights: [Double]
+        public let bias: Double
+        public init(weights: [Double], bias: Double) {
+            self.weights = weights
+            self.bias = bias
+        }
+    }
+
+    public init(features: [String], weights: [Double], bias: Double, learned: Part? = nil, fittedOn: String? = nil) {
         self.features = features
         self.weights = weights
         self.bias = bias
+        self.learned = learned
         self.fittedOn = fittedOn
     }
 
+    /// The index of the feature that marks a learned reading.
+    static let learnedFeature = ConfidenceFeatures.names.firstIndex(of: "learned")!
+
     /// The probability that a hypothesis with these features is right.
     public func probability(_ features: ConfidenceFeatures) -> Double {
+        let (weights, bias) = features.isLearned ? (learned?.weights ?? weights, learned?.bias ?? bias) : (weights, bias)
         var z = bias
         for (weight, value) in zip(weights, features.values) { z += weight * value }
         return 1 / (1 + exp(-z))
+    }
+
+    /// This calibration with its learned readings' part fitted anew on the learned readings
+    /// of `samples` (``fit(_:regularization:fittedOn:)``), template readings kept as they are:
+    /// what `parlance calibrate --templates-from` writes.
+    public func refittingLearned(_ samples: [Sample], regularization: Double = 1, fittedOn: String?) -> ConfidenceCalibration {
+        let fitted = Self.fit(samples.filter(\.features.isLearned), regularization: regularization)
+        return ConfidenceCalibration(features: features, weights: weights, bias: bias, learned: Part(weights: fitted.weights, bias: fitted.bias),
+                                     fittedOn: fittedOn)
     }
 
     /// One labelled example: the features of a parse's best hypothesis, and whether it was right.
@@ -274,8 +306,10 @@ extension ConfidenceCalibration {
         guard decoded.features == ConfidenceFeatures.names else {
             throw CalibrationError(file: source, message: "its features (\(decoded.features.joined(separator: ", "))) are not this version's (\(ConfidenceFeatures.names.joined(separator: ", "))); fit it again with 'parlance calibrate'")
         }
-        guard decoded.weights.count == decoded.features.count, decoded.bias.isFinite, decoded.weights.allSatisfy(\.isFinite) else {
-            throw CalibrationError(file: source, message: "expected one finite weight per feature and a finite bias")
+        for part in [Part(weights: decoded.weights, bias: decoded.bias)] + (decoded.learned.map { [$0] } ?? []) {
+            guard part.weights.count == decoded.features.count, part.bias.isFinite, part.weights.allSatisfy(\.isFinite) else {
+                throw CalibrationError(file: source, message: "expected one finite weight per feature and a finite bias (in weights and bias, and in learned)")
+            }
         }
         self = decoded
     }

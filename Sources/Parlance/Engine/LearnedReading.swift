@@ -221,8 +221,18 @@ extension Engine {
             for (offset, scalar) in text.unicodeScalars.enumerated() where !scalar.properties.isWhitespace && !explained.contains(where: { $0.contains(offset) }) {
                 unexplained += 1
             }
-            let match = Hypothesis.unmatched(intent: intent.name, slots: slots, template: LearnedReading.template, unexplained: unexplained,
-                                             confidence: top.probability)
+            // What the intent's examples say of the rest is explained as a template's words
+            // are: the words they say, and the dates left when they say a date.
+            let otherDates = dates.matches.map(\.scalarRange).filter { date in !explained.contains { $0.overlaps(date) } }
+            var said = ranker.scalarsSaid(in: AppMention.blanking(names.map(\.scalarRange), in: text), by: top.label,
+                                          leaving: explained + otherDates).said
+            if ranker.says(LearnedReading.dateWord, label: top.label) {
+                for (offset, scalar) in text.unicodeScalars.enumerated()
+                where !scalar.properties.isWhitespace && otherDates.contains(where: { $0.contains(offset) }) { said += 1 }
+            }
+            said = min(said, unexplained)
+            let match = Hypothesis.unmatched(intent: intent.name, slots: slots, template: LearnedReading.template,
+                                             unexplained: unexplained - said, said: said, confidence: top.probability)
             let scope = Reader.Scope(reader: reader, offers: offers, vocabularyOffers: offers, appNameSpans: [], locked: locked,
                                      dateTimes: dates, tokens: tokens)
             let parameters = Resolver(scope: scope, app: app).parameters(of: intent, from: match)

@@ -382,11 +382,13 @@ extension Hypothesis {
     /// A reading of `intent` that no template of the grammar made (a learned reading): the
     /// `slots` the caller found (values found in the utterance), `template` naming where it
     /// comes from, and a ranking key that leaves the `unexplained` characters of the
-    /// utterance to free text, as one wildcard does: it ranks after every template's
+    /// utterance to free text, as one wildcard does, and counts the `said` characters that
+    /// its examples say as a template's literal text: it ranks after every template's
     /// reading that explains more of the utterance.
-    public static func unmatched(intent: String, slots: [SlotMatch] = [], template: Template, unexplained: Int, confidence: Double) -> Hypothesis {
+    public static func unmatched(intent: String, slots: [SlotMatch] = [], template: Template, unexplained: Int, said: Int = 0,
+                                 confidence: Double) -> Hypothesis {
         let ranking = RankingKey(wordEdits: 0, valueEdits: 0, lacksPreferredSlot: false, preferredSlotLength: 0, wildcards: 1,
-                                 literalScalars: 0, requirementsMet: 0, skippedWords: 0, wildcardScalars: unexplained, templateOrder: Int.max)
+                                 literalScalars: said, requirementsMet: 0, skippedWords: 0, wildcardScalars: unexplained, templateOrder: Int.max)
         return Hypothesis(intent: intent, slots: slots, context: [:], metadata: [:], response: "default", template: template,
                           ranking: ranking, confidence: confidence, isNearTie: false)
     }

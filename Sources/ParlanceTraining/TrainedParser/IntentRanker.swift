@@ -44,6 +44,9 @@ public struct IntentRanker: Sendable {
         self.tokenizer = tokenizer
         self.ignoredWords = ignoredWords
         self.numbers = numbers
+        var said: [String: Set<String>] = [:]
+        for example in wordExamples { said[example.label, default: []].formUnion(example.words) }
+        wordsSaid = said
         classifier = IntentClassifier(examples: wordExamples.map { ($0.words.filter { !ignoredWords.contains($0) }, $0.label) }, epochs: epochs)
     }
 
@@ -52,18 +55,80 @@ public struct IntentRanker: Sendable {
     public static func words(of text: String, tokenizer: Tokenizer, numbers: NumberReader? = nil) -> [String] {
         let tokenized = tokenizer.tokenize(text)
         guard let read = numbers?.numbers(in: tokenized), !read.isEmpty else { return TrainedParser.words(tokenized) }
-        var words: [String] = []
+        return readWords(tokenized, numbers: read).compactMap(\.word)
+    }
+
+    /// Each token of `tokenized` with the word a ranker reads it as: its normalized form, or
+    /// ``numberWord`` for the first token of a number of `numbers` and nil for its others
+    /// (one word per number, however many tokens it spans: "twenty five").
+    private static func readWords(_ tokenized: TokenizedText, numbers read: [NumberMatch]) -> [(word: String?, scalars: Range<Int>)] {
+        var words: [(word: String?, scalars: Range<Int>)] = []
+        words.reserveCapacity(tokenized.tokens.count)
         var next = 0
         for token in tokenized.tokens {
             while next < read.count, read[next].scalarRange.upperBound <= token.scalarRange.lowerBound { next += 1 }
             if next < read.count, read[next].scalarRange.overlaps(token.scalarRange) {
-                // One word per number, however many tokens it spans ("twenty five").
-                if token.scalarRange.lowerBound <= read[next].scalarRange.lowerBound || words.last != numberWord { words.append(numberWord) }
+                let first = token.scalarRange.lowerBound <= read[next].scalarRange.lowerBound || words.last?.word != numberWord
+                words.append((first ? numberWord : nil, token.scalarRange))
                 continue
             }
-            words.append(tokenized.normalized(token))
+            words.append((tokenized.normalized(token), token.scalarRange))
         }
         return words
+    }
+
+    /// The words `label`'s examples say, as the ranker read them (ignored words too).
+    private let wordsSaid: [String: Set<String>]
+
+    /// The scalars of `text` in words that `label`'s examples say, or that say nothing of
+    /// any label (``ignoredWords``: "could you please"): what a reading of `text` as `label`
+    /// accounts for, the way a template accounts for the words it spells. A word is said
+    /// when an example says it, or a word that begins with the same ``sharedStem`` letters
+    /// ("pills" for "pill", "Parkschein" for "Parkuhr"), or, in a script written without
+    /// spaces, the same two. Tokens overlapping `counted` (a date, a name, a value that a
+    /// slot takes) are left out: the caller counts them. With every scalar of the words it
+    /// looked at, as the denominator.
+    public func scalarsSaid(in text: String, by label: String, leaving counted: [Range<Int>] = []) -> (said: Int, looked: Int) {
+        let tokenized = tokenizer.tokenize(text)
+        let known = wordsSaid[label] ?? []
+        var said = 0, looked = 0
+        for (word, scalars) in Self.readWords(tokenized, numbers: numbers?.numbers(in: tokenized) ?? []) {
+            guard !counted.contains(where: { $0.overlaps(scalars) }) else { continue }
+            looked += scalars.count
+            guard let word else {
+                // A later token of a number says what its first one does.
+                if known.contains(Self.numberWord) { said += scalars.count }
+                continue
+            }
+            if ignoredWords.contains(word) || known.contains(word) || Self.sharesStem(word, with: known) { said += scalars.count }
+        }
+        return (said, looked)
+    }
+
+    /// Whether `label`'s examples say `word` (normalized, or ``numberWord``).
+    public func says(_ word: String, label: String) -> Bool {
+        wordsSaid[label]?.contains(word) == true
+    }
+
+    /// The letters two words must begin with alike to count as one word's forms.
+    public static let sharedStem = 4
+
+    /// Whether `word` begins like a word of `known`: the first ``sharedStem`` letters of
+    /// both (two in a script written without spaces, whose words are short).
+    private static func sharesStem(_ word: String, with known: Set<String>) -> Bool {
+        let scalars = Array(word.unicodeScalars)
+        guard let first = scalars.first else { return false }
+        let stem = first.properties.isIdeographic || (0x3040...0x30FF).contains(first.value) ? 2 : sharedStem
+        guard scalars.count >= stem else { return false }
+        return known.contains { other in
+            var count = 0
+            for (a, b) in zip(scalars, other.unicodeScalars) {
+                guard a == b else { break }
+                count += 1
+                if count == stem { return true }
+            }
+            return false
+        }
     }
 
     /// The labels of `among` that the ranker knows, most probable first, with their

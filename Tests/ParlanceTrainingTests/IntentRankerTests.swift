@@ -1,0 +1,42 @@
+import ParlanceText
+import ParlanceTraining
+import Testing
+
+/// How much of a request a label's examples say: what a learned reading accounts for, the
+/// way a template accounts for the words it spells.
+struct IntentRankerTests {
+    static let ranker = Result { () throws -> IntentRanker in
+        let tokenizer = try Tokenizer(language: Language("en"))
+        return IntentRanker(examples: [("Log my morning pills", "LogDose"), ("Tell it I took my medication", "LogDose"),
+                                       ("When is my next dose", "NextDose"), ("Which pill is next", "NextDose")],
+                            tokenizer: tokenizer, numbers: try NumberReader(language: Language("en")), ignoredWords: ["please"])
+    }
+
+    /// A word is said by a label's examples as written, in another form that begins with the
+    /// same four letters ("pill" for "pills", "medicine" for "medication"), or when it says
+    /// nothing of any label (an ignored word).
+    @Test func wordsTheExamplesSay() throws {
+        let ranker = try Self.ranker.get()
+        // "log" 3, "my" 2, "pill" 4 (a form of "pills"), "please" 6 (ignored); "blue" and "now" are not said.
+        #expect(ranker.scalarsSaid(in: "log my blue pill now please", by: "LogDose") == (said: 15, looked: 22))
+        // "pill" is said by NextDose as written; "log" is not its word.
+        #expect(ranker.scalarsSaid(in: "log my blue pill now please", by: "NextDose") == (said: 12, looked: 22))
+        #expect(ranker.scalarsSaid(in: "the medicine", by: "LogDose") == (said: 8, looked: 11))
+        // Words inside a range the caller counts itself are left out of both counts.
+        #expect(ranker.scalarsSaid(in: "log my blue pill", by: "LogDose", leaving: [7..<11]) == (said: 9, looked: 9))
+        #expect(ranker.scalarsSaid(in: "", by: "LogDose") == (said: 0, looked: 0))
+        #expect(ranker.scalarsSaid(in: "log it", by: "NoSuchLabel") == (said: 0, looked: 5))
+    }
+
+    /// A number is said when the label's examples say a number, whatever its words.
+    @Test func numbersAreSaidAsNumbers() throws {
+        let tokenizer = try Tokenizer(language: Language("en"))
+        let ranker = IntentRanker(examples: [("Add 2 glasses of water", "LogWater"), ("How much have I drunk", "Total")],
+                                  tokenizer: tokenizer, numbers: try NumberReader(language: Language("en")))
+        #expect(ranker.says(IntentRanker.numberWord, label: "LogWater"))
+        #expect(!ranker.says(IntentRanker.numberWord, label: "Total"))
+        // "twenty five" is one number: both its words are said; "glass" is a form of "glasses".
+        #expect(ranker.scalarsSaid(in: "twenty five glass", by: "LogWater") == (said: 15, looked: 15))
+        #expect(ranker.scalarsSaid(in: "twenty five glass", by: "Total") == (said: 0, looked: 15))
+    }
+}
