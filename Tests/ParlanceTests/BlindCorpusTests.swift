@@ -56,12 +56,16 @@ import Testing
     /// 2026-11-29: paraphrases of the apps' example phrases, value edges and the grammars' new
     /// forms (written against the first set, which is a development set since): first set
     /// 93.1% given / 92.3% not, second (still held out) 75.9% / 74.2%.
+    ///
+    /// 2026-11-30: learned readings account for the words their examples say, with
+    /// calibration weights of their own: first set 95.8% / 95.1%, second 81.6% / 80.9%,
+    /// third 86.5% / 86.5%, custom intents 59.6% / 58.0%.
     static func floor(_ set: URL, languageGiven: Bool) -> Double {
         switch set {
-        case second: 0.72
-        case third: 0.74
-        case custom: 0.40
-        default: 0.90
+        case second: 0.78
+        case third: 0.83
+        case custom: 0.55
+        default: 0.93
         }
     }
 
