@@ -616,7 +616,8 @@ struct Reader {
         }
         for app in targets {
             if let vocabularyApp, vocabularyApp != app { continue }
-            let match = itemsToTheirParameters(datesOutOfFreeText(match, intent: intent, scope: scope), intent: intent, app: app, offers: offers)
+            let match = itemsToTheirParameters(datesOutOfFreeText(match, intent: intent, scope: scope), intent: intent, app: app, offers: offers,
+                                               tokens: scope.tokens)
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
                                     mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,
@@ -629,7 +630,7 @@ struct Reader {
     /// it: the vocabulary says what a value is ("Écris au Horn Club : …" reads the group
     /// where the template put a contact; "messages from the Stardust Team" are a group's,
     /// not a sender's). The item must be found on exactly the value's words.
-    func itemsToTheirParameters(_ match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer]) -> Hypothesis {
+    func itemsToTheirParameters(_ match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer], tokens: TokenizedText?) -> Hypothesis {
         let slots = match.slots
         var changed: [SlotMatch]?
         for index in slots.indices {
@@ -644,11 +645,12 @@ struct Reader {
                           other.name != parameter.name && other.list.map { lists.contains($0) } == true
                               && !(changed ?? slots).contains { $0.name == other.name }
                       }),
-                      isFrame(around: offer.span.scalarRange, in: slot) else { continue }
-                if changed == nil { changed = slots }
+                      isFrame(around: offer.span.scalarRange, in: slot, tokens: tokens) else { continue }
+                // The item as written in the utterance: a slot's text is not its span's
+                // scalars one for one (runs of spaces are one space in it).
                 let item = offer.span.scalarRange
-                let scalars = Array(slot.text.unicodeScalars)
-                let text = String(String.UnicodeScalarView(scalars[(item.lowerBound - span.lowerBound)..<(item.upperBound - span.lowerBound)]))
+                guard let text = Self.written(item, inside: slot, tokens: tokens) else { continue }
+                if changed == nil { changed = slots }
                 changed![index] = SlotMatch(name: other.name, value: .string(offer.span.match.matchedText), text: text,
                                             span: item, kind: .wildcard, foundIndex: offerIndex)
                 break
@@ -660,16 +662,25 @@ struct Reader {
     /// Whether what `slot` says around `item` (a range of the utterance inside the slot's
     /// span) is only words the templates spell: an article or a possessive ("the Stardust
     /// Team"), not more of a name.
-    func isFrame(around item: Range<Int>, in slot: SlotMatch) -> Bool {
+    func isFrame(around item: Range<Int>, in slot: SlotMatch, tokens: TokenizedText?) -> Bool {
         guard let span = slot.span, item != span else { return true }
-        let scalars = Array(slot.text.unicodeScalars)
-        guard scalars.count == span.count else { return false }
-        for part in [0..<(item.lowerBound - span.lowerBound), (item.upperBound - span.lowerBound)..<scalars.count] where !part.isEmpty {
-            let text = model.compiled.tokenize(String(String.UnicodeScalarView(scalars[part])))
-            let words = PartialMatch.Words(text)
+        for part in [span.lowerBound..<item.lowerBound, item.upperBound..<span.upperBound] where !part.isEmpty {
+            guard let said = Self.written(part, inside: slot, tokens: tokens) else { return false }
+            let words = PartialMatch.Words(model.compiled.tokenize(said))
             guard PartialMatch.isFrame(words.units[...], grammar: model.compiled) else { return false }
         }
         return true
+    }
+
+    /// The text of `range` (inside `slot`'s span) as the utterance writes it: from `tokens`,
+    /// or from the slot's text when it holds the span's scalars one for one; nil when
+    /// neither can say.
+    static func written(_ range: Range<Int>, inside slot: SlotMatch, tokens: TokenizedText?) -> String? {
+        if let tokens, range.upperBound <= tokens.text.unicodeScalars.count { return String(tokens.original(scalars: range)) }
+        guard let span = slot.span, range.lowerBound >= span.lowerBound, range.upperBound <= span.upperBound else { return nil }
+        let scalars = Array(slot.text.unicodeScalars)
+        guard scalars.count == span.count else { return nil }
+        return String(String.UnicodeScalarView(scalars[(range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound)]))
     }
 
     /// The ``ReadingKey`` that ``Resolver`` would give `match` for `app`, from the slots and
