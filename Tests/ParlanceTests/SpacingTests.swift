@@ -3,7 +3,8 @@ import Parlance
 import Testing
 
 /// Runs of spaces (typed, or left where a name or a date was lifted out) are one space to a
-/// reading: a value's text keeps one space between words, while its span covers the run.
+/// reading: a value's text keeps one space between words, while its span covers the run
+/// (``SlotMatch/matchedText(_:)`` for a value cut after matching).
 /// Code that reads a value's words by their place in the utterance must take them from the
 /// utterance, not count into the value's text.
 @Suite struct SpacingTests {
@@ -17,6 +18,8 @@ import Testing
         ("Spiel   meine   Playlist   Sumer   Trip", "de"),
         ("Envoie   un   message   à   Sparkle   Sparkly   pour   dire   coucou", "fr"),
         ("Pon   la   lista   Norah   Jonez", "es"),
+        // A value cut from free text around a date reads as the matcher's values do.
+        ("gibt   es   bei   tabletime   heute   abend   noch   freie   tische   bei   luigi", "de"),
     ])
     func runsOfSpacesReadAsOneSpace(request: String, language: String) throws {
         let engine = try EngineFixture.engine

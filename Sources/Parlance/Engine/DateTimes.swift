@@ -193,7 +193,7 @@ extension Reader {
                 }
                 guard !rest.isEmpty else { continue }
                 let parameter = open.removeFirst()
-                let text = String(tokens.original(scalars: rest))
+                let text = SlotMatch.matchedText(tokens.original(scalars: rest))
                 slots[index] = SlotMatch(name: slot.name, value: .string(text), text: text, span: rest, kind: .wildcard)
                 slots.append(dates.slot(ofMatch: dateIndex, named: parameter.name))
                 changed = true

@@ -378,6 +378,16 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 }
 
+extension SlotMatch {
+    /// `text` (a stretch of an utterance) as a slot's ``text`` reports what it matched:
+    /// punctuation that ends a word or stands alone removed, runs of whitespace one space,
+    /// case and diacritics kept, as hassil reports matched text. For a value cut from the
+    /// utterance after matching, so that it reads as a value the matcher made.
+    public static func matchedText(_ text: some StringProtocol) -> String {
+        MatchInput.text(of: ArraySlice(text.unicodeScalars))
+    }
+}
+
 extension Hypothesis {
     /// A reading of `intent` that no template of the grammar made (a learned reading): the
     /// `slots` the caller found (values found in the utterance), `template` naming where it

@@ -136,7 +136,12 @@ final class MatchInput: Sendable {
     func text(_ range: Range<Int>) -> String {
         let span = span(range)
         guard !span.isEmpty else { return "" }
-        let scalars = utterance[span]
+        return Self.text(of: utterance[span])
+    }
+
+    /// `scalars` (a stretch of an utterance) as a slot's text reports them: punctuation that
+    /// ends a word or stands alone removed, whitespace collapsed, case and diacritics kept.
+    static func text(of scalars: ArraySlice<Unicode.Scalar>) -> String {
         // UTF-8 written straight into the string's storage: one allocation, where appending
         // to a scalar view grows and checks it scalar by scalar (slot text is cut for every
         // hypothesis). The capacity is the span's UTF-8 length (what is dropped only shortens
