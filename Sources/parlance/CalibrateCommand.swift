@@ -40,6 +40,8 @@ struct CalibrateCommand: ParsableCommand {
         try reportingErrors {
             guard !paths.isEmpty else { throw UsageError("missing PATHS: Parlance test files or folders to fit on") }
             guard regularization.isFinite, regularization >= 0 else { throw UsageError("--regularization \(regularization): expected 0 or more") }
+            // Read before any request is parsed: a bad file is said at once.
+            let kept = try templatesFrom.map { try ConfidenceCalibration(contentsOf: URL(fileURLWithPath: $0)) }
             var samples: [ConfidenceCalibration.Sample] = []
             var engines: [String: Engine] = [:]
             var lines: [String] = []
@@ -72,8 +74,8 @@ struct CalibrateCommand: ParsableCommand {
             let learned = samples.filter(\.features.isLearned)
             let record = paths.joined(separator: ", ") + " (\(samples.count) best hypotheses, \(learned.count) of them learned readings)"
             var fitted: ConfidenceCalibration
-            if let templatesFrom {
-                fitted = try ConfidenceCalibration(contentsOf: URL(fileURLWithPath: templatesFrom))
+            if let kept {
+                fitted = kept
             } else {
                 fitted = ConfidenceCalibration.fit(samples, regularization: regularization, fittedOn: record)
             }

@@ -647,7 +647,8 @@ struct Reader {
                       }),
                       isFrame(around: offer.span.scalarRange, in: slot, tokens: tokens) else { continue }
                 // The item as written in the utterance: a slot's text is not its span's
-                // scalars one for one (runs of spaces are one space in it).
+                // scalars one for one (runs of spaces are one space in it, punctuation that
+                // ends a word is dropped).
                 let item = offer.span.scalarRange
                 guard let text = Self.written(item, inside: slot, tokens: tokens) else { continue }
                 if changed == nil { changed = slots }
