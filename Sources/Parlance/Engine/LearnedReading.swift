@@ -217,19 +217,17 @@ extension Engine {
                                        kind: .exact, foundIndex: dates.foundIndex(ofMatch: index)))
             }
             let explained = names.map(\.scalarRange) + slots.compactMap(\.span)
-            var unexplained = 0
-            for (offset, scalar) in text.unicodeScalars.enumerated() where !scalar.properties.isWhitespace && !explained.contains(where: { $0.contains(offset) }) {
-                unexplained += 1
-            }
             // What the intent's examples say of the rest is explained as a template's words
             // are: the words they say, and the dates left when they say a date.
             let otherDates = dates.matches.map(\.scalarRange).filter { date in !explained.contains { $0.overlaps(date) } }
+            var unexplained = 0, dateLetters = 0
+            for (offset, scalar) in text.unicodeScalars.enumerated() where !scalar.properties.isWhitespace && !explained.contains(where: { $0.contains(offset) }) {
+                unexplained += 1
+                if otherDates.contains(where: { $0.contains(offset) }) { dateLetters += 1 }
+            }
             var said = ranker.scalarsSaid(in: AppMention.blanking(names.map(\.scalarRange), in: text), by: top.label,
                                           leaving: explained + otherDates).said
-            if ranker.says(LearnedReading.dateWord, label: top.label) {
-                for (offset, scalar) in text.unicodeScalars.enumerated()
-                where !scalar.properties.isWhitespace && otherDates.contains(where: { $0.contains(offset) }) { said += 1 }
-            }
+            if ranker.says(LearnedReading.dateWord, label: top.label) { said += dateLetters }
             said = min(said, unexplained)
             let match = Hypothesis.unmatched(intent: intent.name, slots: slots, template: LearnedReading.template,
                                              unexplained: unexplained - said, said: said, confidence: top.probability)
