@@ -45,6 +45,33 @@ import Testing
         #expect(value.resolution.options.map(\.identifier) == expected, "\(request)")
     }
 
+    /// Among 20,000 contacts, the two that hold the name said are still the ones asked
+    /// about, in the user's order, though thousands hold one of its characters and the two
+    /// come last: a contact is looked for by the name's words and characters together, not
+    /// read one by one up to a budget (before, the budget of items read was spent on contacts
+    /// holding 山 or 田 alone, and the Yamadas were never read).
+    @Test(arguments: [
+        ("UnicornChatで山田に明日行くとメッセージを送って", "ja", ["c:yamada", "c:yamada-taro"]),
+        ("用UnicornChat给山田发消息说明天见", "zh-Hans", ["c:yamada", "c:yamada-taro"]),
+        ("Send a message to Kenji with UnicornChat saying see you at noon", "en", ["c:sato", "c:mori"]),
+    ])
+    func aSharedNameAmongManyContacts(request: String, language: String, expected: [String]) throws {
+        let engine = try EngineFixture.engine
+        // Names that hold 山 or 田 (or both, apart), never 山田, and no Kenji.
+        let surnames = ["山本", "山口", "田中", "中田", "小山", "前田", "山中", "田村", "Smith", "Garcia", "Lee"]
+        let givens = ["花子", "太一", "美田", "山陽", "Anna", "Omar", "Lina", "健", "真"]
+        var many: [(id: String, name: String)] = []
+        for index in 0..<20_000 {
+            let surname = surnames[index % surnames.count], given = givens[(index / surnames.count) % givens.count]
+            let space = surname.unicodeScalars.first!.value < 0x2E80 || given.unicodeScalars.first!.value < 0x2E80 ? " " : ""
+            many.append((id: "c:\(index)", name: given + space + surname + (index < 1_000 ? "" : " \(index)")))
+        }
+        let user = Self.session(contacts: many + Self.contacts, engine: engine)
+        let value = try Self.recipient(request, language: language, user: user, engine: engine)
+        #expect(value.resolution.kind == .disambiguation, "\(request): \(value.resolution)")
+        #expect(value.resolution.options.map(\.identifier) == expected, "\(request)")
+    }
+
     @Test(arguments: [
         ("Send a message to Mori with UnicornChat saying see you at noon", "en", "c:mori", "Kenji Mori"),
         ("UnicornChatで佐藤さんに明日行くとメッセージを送って", "ja", "c:sato-jp", "佐藤健二"),

@@ -380,9 +380,11 @@ struct VocabularyLists: Sendable {
 }
 
 /// The items of an index by the words of their keys, and in scripts written without spaces
-/// by their characters: where ``PartialMatch`` looks for the items a name said in part may
-/// be part of, instead of reading every item of the list. Built from the keys the index
-/// already normalized (``VocabularyIndex/forEachKey(_:)``).
+/// by their characters and by each two characters that stand next to each other: where
+/// ``PartialMatch`` looks for the items a name said in part may be part of, instead of
+/// reading every item of the list (among thousands of names holding 山 or 田, the few that
+/// say 山田). Built from the keys the index already normalized
+/// (``VocabularyIndex/forEachKey(_:)``).
 ///
 /// Built on a user's first parse that looks for a part, so it is part of what a session
 /// costs: flat arrays, not a dictionary of strings. Each word is known by a 40-bit hash of
@@ -423,6 +425,12 @@ final class ItemWordIndex: Sendable {
                 // Each character of an unspaced script, unless the word is that character.
                 if word.count > 1 { for scalar in word where scalar.value >= Self.firstUnspacedScalar { add(Self.hash(CollectionOfOne(scalar))) } }
             }
+            // Each two characters of an unspaced script next to each other (a key joins
+            // them with nothing between), unless the word is those two.
+            for position in key.indices.dropLast() where key[position].value >= Self.firstUnspacedScalar
+                && key[position + 1].value >= Self.firstUnspacedScalar {
+                add(Self.hash(key[position...(position + 1)]))
+            }
         }
         pairs.sort()
         var hashes: [UInt64] = [], starts: [Int32] = [], postings: [Int32] = []
@@ -453,7 +461,8 @@ final class ItemWordIndex: Sendable {
     }
 
     /// The items with a word of hash `word` (``hash(_:)`` of a normalized word, or of one
-    /// character of a script written without spaces) in a key, ascending, each once.
+    /// character of a script written without spaces, or of two next to each other) in a
+    /// key, ascending, each once.
     func items(with word: UInt64) -> ArraySlice<Int32> {
         var (low, high) = (0, hashes.count)
         while low < high {
@@ -462,6 +471,16 @@ final class ItemWordIndex: Sendable {
         }
         guard low < hashes.count, hashes[low] == word else { return [] }
         return postings[Int(starts[low])..<Int(starts[low + 1])]
+    }
+
+    /// Whether `items` (a list ``items(with:)`` returned: ascending) holds `item`.
+    static func contains(_ item: Int32, in items: ArraySlice<Int32>) -> Bool {
+        var (low, high) = (items.startIndex, items.endIndex)
+        while low < high {
+            let middle = (low + high) / 2
+            if items[middle] < item { low = middle + 1 } else { high = middle }
+        }
+        return low < items.endIndex && items[low] == item
     }
 
     /// The bytes the index holds.

@@ -120,11 +120,16 @@ struct LayeredVocabularyIndex: Sendable {
         return Array(found.sorted { $0.ranks(before: $1) }.prefix(limit))
     }
 
-    /// Calls `body` with each item holding a word of hash `word` (``ItemWordIndex/hash(_:)``),
-    /// each once, until it returns false.
-    func forEachItem(withWord word: UInt64, _ body: (Int) -> Bool) {
+    /// Calls `body` with each item holding a word of every hash of `words`
+    /// (``ItemWordIndex/hash(_:)``), each once, until it returns false.
+    ///
+    /// - Complexity: per layer, the fewest items of one hash, each looked up in the others'
+    ///   by binary search.
+    func forEachItem(withWords words: [UInt64], _ body: (Int) -> Bool) {
+        guard !words.isEmpty else { return }
         for layer in layers {
-            for item in layer.indexed.words.items(with: word) {
+            let lists = words.map { layer.indexed.words.items(with: $0) }.sorted { $0.count < $1.count }
+            for item in lists[0] where lists.dropFirst().allSatisfy({ ItemWordIndex.contains(item, in: $0) }) {
                 let number = layer.number(Int(item))
                 if number >= 0, !body(number) { return }
             }

@@ -232,7 +232,7 @@ extension Engine {
             let match = Hypothesis.unmatched(intent: intent.name, slots: slots, template: LearnedReading.template,
                                              unexplained: unexplained - said, said: said, confidence: top.probability)
             let scope = Reader.Scope(reader: reader, offers: offers, vocabularyOffers: offers, appNameSpans: [], locked: locked,
-                                     dateTimes: dates, tokens: tokens)
+                                     dateTimes: dates, tokens: tokens, partialMatches: memo.partialMatches)
             let parameters = Resolver(scope: scope, app: app).parameters(of: intent, from: match)
             let confidence = parameters.reduce(top.probability) { product, parameter in
                 parameter.values.reduce(product) { $0 * $1.resolution.confidenceFactor }

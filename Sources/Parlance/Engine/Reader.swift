@@ -63,6 +63,9 @@ struct Reader {
 
         /// Whether dates are read (``EngineOptions/readsDates``).
         let readsDates: Bool
+        /// Free texts read as part of the apps' items, shared with the derived memos: one
+        /// text is the value of many readings, in every read of the parse.
+        private(set) var partialMatches = PartialMatchMemo()
 
         init(user: UserSession, now: LocalDateTime? = nil, readsDates: Bool = true) {
             self.user = user
@@ -75,6 +78,7 @@ struct Reader {
         /// out is still the parse's, where it was said).
         func derived(keepingDates: Bool) -> Memo {
             let memo = Memo(user: user, now: now, readsDates: readsDates)
+            memo.partialMatches = partialMatches
             if keepingDates { memo.dateTimes = dateTimes }
             return memo
         }
@@ -374,7 +378,7 @@ struct Reader {
             }) { return Reading(candidates: [], examples: nil) }
             var candidates: [Candidate] = []
             let scope = Scope(reader: self, offers: offers, vocabularyOffers: vocabularyOffers, appNameSpans: appNameSpans, locked: locked,
-                              dateTimes: dateTimes, tokens: tokens)
+                              dateTimes: dateTimes, tokens: tokens, partialMatches: memo.partialMatches)
             for (rank, hypothesis) in result.hypotheses.enumerated() {
                 appendCandidates(for: hypothesis, rank: rank, scope: scope, to: &candidates)
             }
@@ -487,9 +491,12 @@ struct Reader {
         /// a read's readings name a few intents, and comparing a name with those costs less
         /// than hashing it twice (catalogue, apps) for every reading.
         var intents: [(name: String, intent: IntentDefinition?, supporting: [Int])] = []
+        /// The parse's free texts read as part of an app's items (``Memo/partialMatches``).
+        let partialMatches: PartialMatchMemo
 
         init(reader: Reader, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], locked: Bool,
-             dateTimes: DateTimeFinds = .none, tokens: TokenizedText? = nil) {
+             dateTimes: DateTimeFinds = .none, tokens: TokenizedText? = nil, partialMatches: PartialMatchMemo) {
+            self.partialMatches = partialMatches
             self.reader = reader
             self.offers = offers
             self.vocabularyOffers = vocabularyOffers

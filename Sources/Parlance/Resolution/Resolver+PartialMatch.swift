@@ -31,22 +31,73 @@ struct PartialMatch {
     /// The most options a disambiguation offers.
     static let optionsOffered = 10
 
-    /// The items of `app` in `list` that hold a word of `said` that is not a template word
-    /// (or, in scripts written without spaces, one of its characters), most important
-    /// first, at most ``itemsRead``: looked up in the shards' word indexes
-    /// (``ItemWordIndex``), not read item by item.
-    static func candidates(for said: Words, app: Int, list: String, vocabulary: ModelVocabulary, grammar: CompiledGrammar) -> [Int] {
-        var keys: Set<UInt64> = []
-        for unit in said.units where !grammar.spellsWord(unit) || unit.count >= 4 {
-            if unit.count > 1 || unit.first.map({ $0.value < ItemWordIndex.firstUnspacedScalar }) == true {
-                keys.insert(ItemWordIndex.hash(unit))
+    /// The items of `app` in `list` that could hold a part of `said` (`frames`: its
+    /// ``Frames``), most important first, at most ``itemsRead``: looked up in the shards'
+    /// word indexes (``ItemWordIndex``), not read item by item.
+    ///
+    /// Everything a part leaves of `said` is template words, so a part holds every unit
+    /// between the last place the template words from the start reach and the first place
+    /// from which they reach the end (the core: "Kenji" of "Kenji san", 「買い物リスト」 of
+    /// 「買い物リストに」): a candidate holds each of its words (in a script written without
+    /// spaces, each of its characters and each two of them one after the other: ``ItemWordIndex``
+    /// knows both). When template words could make up all of `said`, a
+    /// part still says a word that is not a template word or one of four letters or more:
+    /// a candidate holds one such word. In a text of characters, where a part is two
+    /// characters or more, a candidate holds a core of one character with one beside it,
+    /// and without a core two characters next to each other, one of them such a word.
+    ///
+    /// Deterministic: the words are looked up in the order `said` says them, each shard's
+    /// items in its order, so the items read when more than ``itemsRead`` qualify are the
+    /// same in every process.
+    static func candidates(for said: Words, framed frames: Frames, app: Int, list: String, vocabulary: ModelVocabulary,
+                           grammar: CompiledGrammar) -> [Int] {
+        // Each lookup: the hashes an item must all hold.
+        var lookups: [[UInt64]] = []
+        func look(_ hashes: [UInt64]) {
+            if !hashes.isEmpty, !lookups.contains(hashes) { lookups.append(hashes) }
+        }
+        /// What an item holding `units` one after the other holds for sure: each unit's
+        /// characters of unspaced scripts (a unit may be inside a longer word) or the unit
+        /// as a word, and each two such characters next to each other (within a unit, or
+        /// ending one and starting the next: a key joins them with nothing between).
+        func hashes(of units: ArraySlice<ArraySlice<Unicode.Scalar>>) -> [UInt64] {
+            var hashes: [UInt64] = []
+            func add(_ hash: UInt64) { if !hashes.contains(hash) { hashes.append(hash) } }
+            var previous: Unicode.Scalar?
+            for unit in units {
+                if !unit.contains(where: \.isUnspaced) { add(ItemWordIndex.hash(unit)) }
+                for scalar in unit {
+                    if scalar.isUnspaced {
+                        add(ItemWordIndex.hash(CollectionOfOne(scalar)))
+                        if let previous { add(ItemWordIndex.hash([previous, scalar])) }
+                    }
+                    previous = scalar.isUnspaced ? scalar : nil
+                }
             }
-            for scalar in unit where scalar.value >= ItemWordIndex.firstUnspacedScalar { keys.insert(ItemWordIndex.hash(CollectionOfOne(scalar))) }
+            return hashes
+        }
+        let coreStart = frames.before.lastIndex(of: true) ?? 0
+        let coreEnd = frames.after.firstIndex(of: true) ?? said.units.count
+        if said.areCharacters, coreEnd - coreStart == 1 {
+            // A part of characters is two or more: the core and a character beside it.
+            if coreStart > 0 { look(hashes(of: said.units[(coreStart - 1)..<coreEnd])) }
+            if coreEnd < said.units.count { look(hashes(of: said.units[coreStart...coreEnd])) }
+        } else if coreStart < coreEnd {
+            look(hashes(of: said.units[coreStart..<coreEnd]))
+        } else {
+            let isKey = said.units.map { !grammar.spellsWord($0) || $0.count >= 4 }
+            if said.areCharacters {
+                for index in said.units.indices.dropLast() where isKey[index] || isKey[index + 1] {
+                    look(hashes(of: said.units[index...(index + 1)]))
+                }
+            } else {
+                for index in said.units.indices where isKey[index] { look(hashes(of: said.units[index...index])) }
+            }
         }
         var found: Set<Int> = []
         func gather(_ shard: VocabularyShard, offset: Int) {
-            for key in keys {
-                shard.index.forEachItem(withWord: key) { item in
+            for hashes in lookups {
+                shard.index.forEachItem(withWords: hashes) { item in
                     guard found.count < itemsRead else { return false }
                     let owner = shard.owners[item]
                     if owner.app == app, owner.lists.contains(list) { found.insert(item + offset) }
@@ -57,10 +108,17 @@ struct PartialMatch {
         gather(vocabulary.user, offset: 0)
         gather(vocabulary.app, offset: vocabulary.userCount)
         // SiriKit's order: the user's items first, each source by priority (as the lists keep them).
-        return found.sorted { a, b in
-            let (x, y) = (vocabulary.item(a), vocabulary.item(b))
-            return (x.source, x.priority, a) < (y.source, y.priority, b)
-        }
+        return found.map { index in
+            let item = vocabulary.item(index)
+            return (item.source, item.priority, index)
+        }.sorted { $0 < $1 }.map(\.2)
+    }
+
+    /// What a said text is part of: the items holding its longest part, most important
+    /// first, each with its phrase holding it, and that part as said.
+    struct Parts {
+        let candidates: [(item: Int, phrase: String)]
+        let part: String
     }
 
     /// One phrase's or the said text's units, normalized, as the grammar reads them.
@@ -84,9 +142,36 @@ struct PartialMatch {
         var letters: Int { units.reduce(0) { $0 + $1.count } }
     }
 
+    /// Whether the units of a said text before and after each place are template words end
+    /// to end (``isFrame(_:grammar:)`` of every prefix and suffix, one pass each way): what
+    /// ``part(of:framed:in:grammar:)`` asks for every phrase it reads, computed once.
+    struct Frames {
+        /// `before[k]`: the first k units are template words.
+        let before: [Bool]
+        /// `after[k]`: the units from the k-th on are template words.
+        let after: [Bool]
+
+        init(_ said: Words, grammar: CompiledGrammar) {
+            let units = said.units
+            func spells(_ range: Range<Int>) -> Bool { grammar.spellsWord(units[range].joined()) }
+            var before = [Bool](repeating: false, count: units.count + 1)
+            before[0] = true
+            for end in units.indices.map({ $0 + 1 }) {
+                before[end] = stride(from: end - 1, through: max(0, end - 8), by: -1).contains { before[$0] && spells($0..<end) }
+            }
+            var after = [Bool](repeating: false, count: units.count + 1)
+            after[units.count] = true
+            for start in units.indices.reversed() {
+                after[start] = (start + 1...min(units.count, start + 8)).contains { after[$0] && spells(start..<$0) }
+            }
+            self.before = before
+            self.after = after
+        }
+    }
+
     /// The part of `said` that `phrase` holds, as a range of `said`'s units, when the rest
-    /// of `said` is only template words; nil otherwise.
-    static func part(of said: Words, in phrase: Words, grammar: CompiledGrammar) -> Range<Int>? {
+    /// of `said` is only template words (`frames`: ``Frames`` of `said`); nil otherwise.
+    static func part(of said: Words, framed frames: Frames, in phrase: Words, grammar: CompiledGrammar) -> Range<Int>? {
         let (s, p) = (said.units, phrase.units)
         guard !s.isEmpty, !p.isEmpty else { return nil }
         // The longest common runs of units (dynamic programming over the two short sequences).
@@ -109,11 +194,11 @@ struct PartialMatch {
         guard longest > 0 else { return nil }
         for end in ends {
             let part = (end - longest)..<end
-            let letters = s[part].reduce(0) { $0 + weight(of: $1) }
+            guard frames.before[part.lowerBound], frames.after[part.upperBound] else { continue }
             // A single character of an unspaced script says too little ("王" of 王小雨 and 王强).
             if said.areCharacters, part.count < 2 { continue }
-            if isFrame(s[part], grammar: grammar), letters < 4 { continue }
-            if isFrame(s[..<part.lowerBound], grammar: grammar), isFrame(s[part.upperBound...], grammar: grammar) { return part }
+            if s[part].reduce(0, { $0 + weight(of: $1) }) < 4, isFrame(s[part], grammar: grammar) { continue }
+            return part
         }
         return nil
     }
@@ -122,7 +207,7 @@ struct PartialMatch {
     /// says is template words: an article, a particle or a contraction around the same words
     /// ("的读书会" and 读书会; "des Mots du Jour" and "Les Mots du Jour"). Nil otherwise: a
     /// word said in part ("エコノミ" for エコノミー) or another word is a typo, not a frame.
-    /// The shared run must say something of its own, as a part must (``part(of:in:grammar:)``).
+    /// The shared run must say something of its own, as a part must (``part(of:framed:in:grammar:)``).
     static func framedRun(of said: Words, in phrase: Words, grammar: CompiledGrammar) -> Range<Int>? {
         let (s, p) = (said.units, phrase.units)
         var best: (length: Int, start: Int)?
@@ -171,6 +256,24 @@ struct PartialMatch {
     }
 }
 
+/// The free texts of a parse read as part of the apps' items (``Resolver/parts(of:list:)``),
+/// by language, app and list: one free text is the value of many readings, in every read of
+/// the parse (the first reads, an app's name or a date lifted out). The parse's user is
+/// the same in all, so the items are too.
+final class PartialMatchMemo {
+    private var known: [(model: ObjectIdentifier, app: Int, list: String, said: String, parts: PartialMatch.Parts?)] = []
+
+    /// What `said` is part of among `app`'s items of `list` in `model`'s language, read by
+    /// `read` the first time.
+    func parts(of said: String, model: LanguageModel, app: Int, list: String, _ read: () -> PartialMatch.Parts?) -> PartialMatch.Parts? {
+        let key = ObjectIdentifier(model)
+        if let entry = known.first(where: { $0.model == key && $0.app == app && $0.list == list && $0.said == said }) { return entry.parts }
+        let parts = read()
+        known.append((key, app, list, said, parts))
+        return parts
+    }
+}
+
 extension Resolver {
     /// Why `said` is the item whose phrase is `phrase` with only template words around
     /// (``PartialMatch/framedRun(of:in:grammar:)``), nil when it is not.
@@ -184,28 +287,25 @@ extension Resolver {
         return .partOfItems(said: text, part: part, count: 1, list: list, app: engine.apps[app].displayName)
     }
 
-    /// `slot`'s free text read as part of the app's items of `list`
-    /// (``PartialMatch``): disambiguation among several, the item when it is one (success,
-    /// match kind ``ParameterValue/MatchKind/partial``); nil when it is part of none.
-    ///
-    /// - Complexity: tokenizing the said text, a word index lookup per word, and tokenizing
-    ///   the phrases of the items holding one (at most ``PartialMatch/itemsRead``), with per
-    ///   phrase a table of said × phrase units.
-    func partialMatch(_ slot: SlotMatch, list: String) -> ParameterValue? {
+    /// The items of the app's `list` that `said` is part of (``PartialMatch``), those
+    /// holding its longest part, most important first; nil when it is part of none.
+    func parts(of said: String, list: String) -> PartialMatch.Parts? {
         let grammar = model.compiled
-        let saidText = grammar.tokenize(slot.text)
-        let said = PartialMatch.Words(saidText)
-        guard !said.units.isEmpty else { return nil }
+        let saidText = grammar.tokenize(said)
+        let words = PartialMatch.Words(saidText)
+        guard !words.units.isEmpty else { return nil }
         var longest = 0
         var part: Range<Int> = 0..<0
         var candidates: [(item: Int, phrase: String)] = []
-        for itemIndex in PartialMatch.candidates(for: said, app: app, list: list, vocabulary: vocabulary, grammar: grammar) {
+        var identifiers: Set<String> = []
+        let frames = PartialMatch.Frames(words, grammar: grammar)
+        for itemIndex in PartialMatch.candidates(for: words, framed: frames, app: app, list: list, vocabulary: vocabulary, grammar: grammar) {
             let item = vocabulary.item(itemIndex)
             var best: (letters: Int, part: Range<Int>, phrase: String)?
             for phrase in item.phrases {
-                let words = PartialMatch.Words(grammar.tokenize(phrase))
-                guard let found = PartialMatch.part(of: said, in: words, grammar: grammar) else { continue }
-                let letters = said.units[found].reduce(0) { $0 + $1.count }
+                let phraseWords = PartialMatch.Words(grammar.tokenize(phrase))
+                guard let found = PartialMatch.part(of: words, framed: frames, in: phraseWords, grammar: grammar) else { continue }
+                let letters = words.units[found].reduce(0) { $0 + $1.count }
                 if letters > best?.letters ?? 0 { best = (letters, found, phrase) }
             }
             guard let best, best.letters >= longest else { continue }
@@ -213,12 +313,29 @@ extension Resolver {
                 longest = best.letters
                 part = best.part
                 candidates.removeAll()
+                identifiers.removeAll()
             }
-            if let identifier = item.identifier, candidates.contains(where: { vocabulary.item($0.item).identifier == identifier }) { continue }
+            if let identifier = item.identifier, !identifiers.insert(identifier).inserted { continue }
             candidates.append((itemIndex, best.phrase))
         }
         guard !candidates.isEmpty else { return nil }
-        let partText = String(saidText.original(scalars: said.spans[part.lowerBound].lowerBound..<said.spans[part.upperBound - 1].upperBound))
+        let partText = String(saidText.original(scalars: words.spans[part.lowerBound].lowerBound..<words.spans[part.upperBound - 1].upperBound))
+        return PartialMatch.Parts(candidates: candidates, part: partText)
+    }
+
+    /// `slot`'s free text read as part of the app's items of `list`
+    /// (``PartialMatch``): disambiguation among several, the item when it is one (success,
+    /// match kind ``ParameterValue/MatchKind/partial``); nil when it is part of none.
+    ///
+    /// Once per parse for each language, text, app and list (``PartialMatchMemo``):
+    /// ``parts(of:list:)``.
+    ///
+    /// - Complexity: tokenizing the said text, word index lookups (``PartialMatch/candidates(for:framed:app:list:vocabulary:grammar:)``),
+    ///   and tokenizing the phrases of the candidates (at most ``PartialMatch/itemsRead``),
+    ///   with per phrase a table of said × phrase units.
+    func partialMatch(_ slot: SlotMatch, list: String) -> ParameterValue? {
+        let parts = scope.partialMatches.parts(of: slot.text, model: model, app: app, list: list) { self.parts(of: slot.text, list: list) }
+        guard let (candidates, partText) = parts.map({ ($0.candidates, $0.part) }) else { return nil }
         let reason = Resolution.Reason.partOfItems(said: slot.text, part: partText, count: candidates.count, list: list,
                                                    app: engine.apps[app].displayName)
         let options = candidates.prefix(PartialMatch.optionsOffered).map {
@@ -233,4 +350,9 @@ extension Resolver {
         return ParameterValue(value: nil, text: slot.text, span: slot.span, match: .partial,
                               resolution: Resolution(.disambiguation, options: options, because: reason))
     }
+}
+
+private extension Unicode.Scalar {
+    /// A character of a script written without spaces (``ItemWordIndex/firstUnspacedScalar``).
+    var isUnspaced: Bool { value >= ItemWordIndex.firstUnspacedScalar }
 }
