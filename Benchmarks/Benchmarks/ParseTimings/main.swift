@@ -93,7 +93,7 @@ if let at = arguments.firstIndex(of: "--blind") {
     var passed = 0
     for item in items {
         let start = clock.now
-        let result = blindEngine.parse(item.utterance, locked: item.locked)
+        let result = blindEngine.parse(item.utterance, locked: item.locked, now: item.now)
         first.append(micros(clock.now - start))
         if item.mismatch(result) == nil { passed += 1 }
     }
@@ -102,7 +102,7 @@ if let at = arguments.firstIndex(of: "--blind") {
     for _ in 0..<5 {
         for (position, item) in items.enumerated() {
             let start = clock.now
-            _ = blindEngine.parse(item.utterance, locked: item.locked)
+            _ = blindEngine.parse(item.utterance, locked: item.locked, now: item.now)
             warm.append(micros(clock.now - start))
             perItem[position].append(warm.last!)
         }
@@ -186,7 +186,7 @@ if arguments.contains("--nbest") {
     let requests = try UtteranceTest.load(corpora.appendingPathComponent("tests/blind").path) + UtteranceTest.load(corpora.appendingPathComponent("tests/blind-2").path)
     var differences: [Double] = []
     var calibratedTimes: [Double] = []
-    for request in requests { _ = engine.parse(request.utterance, language: request.parseLanguage); _ = plain.parse(request.utterance, language: request.parseLanguage) }
+    for request in requests { _ = engine.parse(request.utterance, language: request.parseLanguage, now: request.now); _ = plain.parse(request.utterance, language: request.parseLanguage, now: request.now) }
     for request in requests {
         var with: [Double] = [], without: [Double] = []
         for round in 0..<10 {
@@ -194,7 +194,7 @@ if arguments.contains("--nbest") {
             // caches warm.
             for calibrated in round % 2 == 0 ? [true, false] : [false, true] {
                 let start = clock.now
-                _ = (calibrated ? engine : plain).parse(request.utterance, language: request.parseLanguage, locked: request.locked)
+                _ = (calibrated ? engine : plain).parse(request.utterance, language: request.parseLanguage, locked: request.locked, now: request.now)
                 if calibrated { with.append(micros(clock.now - start)) } else { without.append(micros(clock.now - start)) }
             }
         }
@@ -349,7 +349,7 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
                 // (Each mode first every other round: the second parse finds the first's memory in the caches.)
                 for givenNow in given[position].count % 2 == 0 ? [true, false] : [false, true] {
                     let start = threadCPUMicros()
-                    _ = engine.parse(item.utterance, language: givenNow ? item.language : nil, locked: item.locked)
+                    _ = engine.parse(item.utterance, language: givenNow ? item.language : nil, locked: item.locked, now: item.now)
                     if givenNow { given[position].append(threadCPUMicros() - start) } else { none[position].append(threadCPUMicros() - start) }
                 }
             }
@@ -395,7 +395,7 @@ if let at = arguments.firstIndex(of: "--parse-rounds"), at + 1 < arguments.count
         for item in items {
             let allocated = countsAllocations ? AllocationCounting.count() : 0
             let start = clock.now, cpuStart = threadCPUMicros()
-            _ = engine.parse(item.utterance, language: everyLanguage ? nil : item.language, locked: item.locked)
+            _ = engine.parse(item.utterance, language: everyLanguage ? nil : item.language, locked: item.locked, now: item.now)
             cpuTimes.append(threadCPUMicros() - cpuStart)
             times.append(micros(clock.now - start))
             if countsAllocations { allocations.append(Double(AllocationCounting.count() - allocated)) }
@@ -508,7 +508,7 @@ let tests = (try? UtteranceTest.load(corpora.appendingPathComponent("tests").pat
 var rows: [[String: Any]] = []
 func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest) -> String?) -> [String: Any]? {
     guard !items.isEmpty else { return nil }
-    for item in items { _ = engine.parse(item.utterance, language: language(item), locked: item.locked) }  // warm
+    for item in items { _ = engine.parse(item.utterance, language: language(item), locked: item.locked, now: item.now) }  // warm
     var times: [Double] = [], allocations: [Double] = []
     var perItem = [[Double]](repeating: [], count: items.count)
     var passed = 0
@@ -516,7 +516,7 @@ func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest
         for (position, item) in items.enumerated() {
             let allocated = countsAllocations ? AllocationCounting.count() : 0
             let start = clock.now
-            let result = engine.parse(item.utterance, language: language(item), locked: item.locked)
+            let result = engine.parse(item.utterance, language: language(item), locked: item.locked, now: item.now)
             times.append(micros(clock.now - start))
             if countsAllocations { allocations.append(Double(AllocationCounting.count() - allocated)) }
             perItem[position].append(times.last!)
