@@ -72,6 +72,16 @@ import Testing
         #expect(value.resolution.options.map(\.identifier) == expected, "\(request)")
     }
 
+    /// A name with punctuation in it is looked up as the vocabulary keys it ("O'Brien" as
+    /// "obrien"): both O'Briens are asked about.
+    @Test func aNameWithAnApostropheAsksWhichOne() throws {
+        let engine = try EngineFixture.engine
+        let user = Self.session(contacts: [(id: "c:liam", name: "Liam O'Brien"), (id: "c:sean", name: "Sean O'Brien")], engine: engine)
+        let value = try Self.recipient("Send a message to O'Brien with UnicornChat saying see you at noon", language: "en", user: user, engine: engine)
+        #expect(value.resolution.kind == .disambiguation, "\(value.resolution)")
+        #expect(value.resolution.options.map(\.identifier) == ["c:liam", "c:sean"])
+    }
+
     @Test(arguments: [
         ("Send a message to Mori with UnicornChat saying see you at noon", "en", "c:mori", "Kenji Mori"),
         ("UnicornChatで佐藤さんに明日行くとメッセージを送って", "ja", "c:sato-jp", "佐藤健二"),

@@ -59,12 +59,13 @@ struct PartialMatch {
         /// What an item holding `units` one after the other holds for sure: each unit's
         /// characters of unspaced scripts (a unit may be inside a longer word) or the unit
         /// as a word, and each two such characters next to each other (within a unit, or
-        /// ending one and starting the next: a key joins them with nothing between).
+        /// ending one and starting the next: a key joins them with nothing between). As the
+        /// keys are written: without punctuation ("O'Brien" is "obrien" there).
         func hashes(of units: ArraySlice<ArraySlice<Unicode.Scalar>>) -> [UInt64] {
             var hashes: [UInt64] = []
             func add(_ hash: UInt64) { if !hashes.contains(hash) { hashes.append(hash) } }
             var previous: Unicode.Scalar?
-            for unit in units {
+            for unit in units.map({ $0.filter { !VocabularyIndex.keyLeavesOut($0) }[...] }) where !unit.isEmpty {
                 if !unit.contains(where: \.isUnspaced) { add(ItemWordIndex.hash(unit)) }
                 for scalar in unit {
                     if scalar.isUnspaced {

@@ -553,6 +553,13 @@ enum KeyNormalization {
 }
 
 extension VocabularyIndex {
+    /// Whether a key leaves `scalar` out (punctuation, inside a unit or alone: "O'Brien" is
+    /// keyed "obrien"): what a view built from the keys (``forEachKey(_:)``) must leave out
+    /// of the words it looks up there.
+    public static func keyLeavesOut(_ scalar: Unicode.Scalar) -> Bool {
+        KeyNormalization.isPunctuation(scalar)
+    }
+
     /// Calls `body` with every distinct key (a phrase or pronunciation normalized as the
     /// index normalizes, units joined as ``VocabularyIndex`` describes) and the items that
     /// have it, in no particular order: for views of the vocabulary built from what the
