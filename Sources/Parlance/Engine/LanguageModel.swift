@@ -423,12 +423,11 @@ final class ItemWordIndex: Sendable {
                 guard !word.isEmpty else { continue }
                 add(Self.hash(word))
                 // Each character of an unspaced script, unless the word is that character.
-                if word.count > 1 { for scalar in word where scalar.value >= Self.firstUnspacedScalar { add(Self.hash(CollectionOfOne(scalar))) } }
+                if word.count > 1 { for scalar in word where scalar.isUnspaced { add(Self.hash(CollectionOfOne(scalar))) } }
             }
             // Each two characters of an unspaced script next to each other (a key joins
             // them with nothing between), unless the word is those two.
-            for position in key.indices.dropLast() where key[position].value >= Self.firstUnspacedScalar
-                && key[position + 1].value >= Self.firstUnspacedScalar {
+            for position in key.indices.dropLast() where key[position].isUnspaced && key[position + 1].isUnspaced {
                 add(Self.hash(key[position...(position + 1)]))
             }
         }
@@ -485,4 +484,10 @@ final class ItemWordIndex: Sendable {
 
     /// The bytes the index holds.
     var memoryFootprint: Int { hashes.count * 8 + starts.count * 4 + postings.count * 4 }
+}
+
+extension Unicode.Scalar {
+    /// A character of a script written without spaces, keyed on its own by ``ItemWordIndex``
+    /// (``ItemWordIndex/firstUnspacedScalar`` and above).
+    var isUnspaced: Bool { value >= ItemWordIndex.firstUnspacedScalar }
 }

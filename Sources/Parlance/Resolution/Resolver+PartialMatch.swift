@@ -58,14 +58,16 @@ struct PartialMatch {
         }
         /// What an item holding `units` one after the other holds for sure: each unit's
         /// characters of unspaced scripts (a unit may be inside a longer word) or the unit
-        /// as a word, and each two such characters next to each other (within a unit, or
-        /// ending one and starting the next: a key joins them with nothing between). As the
-        /// keys are written: without punctuation ("O'Brien" is "obrien" there).
+        /// as a word, and each two such characters next to each other within a unit, or
+        /// ending one unit and starting the next when the units are characters (a key joins
+        /// characters with nothing between, words with a space: Korean words are spaced).
+        /// As the keys are written: without punctuation ("O'Brien" is "obrien" there).
         func hashes(of units: ArraySlice<ArraySlice<Unicode.Scalar>>) -> [UInt64] {
             var hashes: [UInt64] = []
             func add(_ hash: UInt64) { if !hashes.contains(hash) { hashes.append(hash) } }
             var previous: Unicode.Scalar?
             for unit in units.map({ $0.filter { !VocabularyIndex.keyLeavesOut($0) }[...] }) where !unit.isEmpty {
+                if !said.areCharacters { previous = nil }
                 if !unit.contains(where: \.isUnspaced) { add(ItemWordIndex.hash(unit)) }
                 for scalar in unit {
                     if scalar.isUnspaced {
@@ -233,7 +235,7 @@ struct PartialMatch {
     /// (kanji, kana, hanzi) counts as two, as it says about as much as two letters of an
     /// alphabet ("貯金" and "储蓄" are words of their own, as "savings" is).
     static func weight(of unit: ArraySlice<Unicode.Scalar>) -> Int {
-        unit.reduce(0) { $0 + ($1.value >= ItemWordIndex.firstUnspacedScalar ? 2 : 1) }
+        unit.reduce(0) { $0 + ($1.isUnspaced ? 2 : 1) }
     }
 
     /// Whether `units` are template words end to end (none is). A word may be several units
@@ -351,9 +353,4 @@ extension Resolver {
         return ParameterValue(value: nil, text: slot.text, span: slot.span, match: .partial,
                               resolution: Resolution(.disambiguation, options: options, because: reason))
     }
-}
-
-private extension Unicode.Scalar {
-    /// A character of a script written without spaces (``ItemWordIndex/firstUnspacedScalar``).
-    var isUnspaced: Bool { value >= ItemWordIndex.firstUnspacedScalar }
 }
