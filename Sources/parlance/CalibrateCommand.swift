@@ -82,7 +82,7 @@ struct CalibrateCommand: ParsableCommand {
             // Learned readings get weights of their own when they are both right and wrong somewhere.
             if learned.contains(where: \.correct), learned.contains(where: { !$0.correct }) {
                 fitted = fitted.refittingLearned(samples, regularization: regularization,
-                                                 fittedOn: templatesFrom == nil ? record : "templates: \(fitted.fittedOn ?? templatesFrom!); learned readings: \(record)")
+                                                 fittedOn: templatesFrom == nil ? record : "templates: \(Self.templatePart(of: fitted.fittedOn ?? templatesFrom!)); learned readings: \(record)")
             } else if templatesFrom != nil {
                 throw UsageError("the requests of \(paths.joined(separator: ", ")) give no right and wrong learned readings both: nothing to fit")
             }
@@ -96,5 +96,13 @@ struct CalibrateCommand: ParsableCommand {
             for line in lines { print(line) }
             print("fitted on \(samples.count) best hypotheses (\(samples.filter(\.correct).count) right); ECE on them \(String(format: "%.4f", calibration.expectedCalibrationError)); written to \(output)")
         }
+    }
+
+    /// What a kept calibration's template part was fitted on: its record, without the
+    /// learned readings' part of an earlier `--templates-from` fit.
+    static func templatePart(of record: String) -> String {
+        guard record.hasPrefix("templates: ") else { return record }
+        let rest = record.dropFirst("templates: ".count)
+        return String(rest.range(of: "; learned readings: ").map { rest[..<$0.lowerBound] } ?? rest)
     }
 }

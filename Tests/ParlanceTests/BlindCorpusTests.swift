@@ -26,11 +26,20 @@ import Testing
 /// Corpora/tests/blind-custom (2026-11-29), written blind for custom intents (four apps of
 /// its own besides the eight above, each known only by two example phrases per custom
 /// intent and language), is a development set: 44.7% when it joined, language given.
+///
+/// Corpora/tests/blind-custom-2 (2026-11-30), written blind for custom intents (four more
+/// apps, and requests that ask a named app for what it cannot do), is held out: 44.6% when
+/// it joined, no language given (83 of 186). Its requests need every set's apps.
+///
+/// The held-out sets print their counts, never their requests.
 @Suite struct BlindCorpusTests {
     static let folder = EngineFixture.corpora.appendingPathComponent("tests/blind")
     static let second = EngineFixture.corpora.appendingPathComponent("tests/blind-2")
     static let third = EngineFixture.corpora.appendingPathComponent("tests/blind-3")
     static let custom = EngineFixture.corpora.appendingPathComponent("tests/blind-custom")
+    static let customHeldOut = EngineFixture.corpora.appendingPathComponent("tests/blind-custom-2")
+    /// The sets measured, never read: only their counts are printed.
+    static let heldOut = [second, customHeldOut]
 
     /// The sample apps and the apps both blind sets bring.
     static let built: Result<Engine, EngineError> = Result { () throws(EngineError) -> Engine in
@@ -42,6 +51,12 @@ import Testing
     /// built-in intents too, which the other sets were not written against).
     static let builtWithCustomApps: Result<Engine, EngineError> = Result { () throws(EngineError) -> Engine in
         let own = [folder, second, custom].flatMap { AppLoader.load($0.appendingPathComponent("apps").path).apps }
+        return try Engine(apps: EngineFixture.apps + own, grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
+    }
+
+    /// Every set's apps, for the held-out custom-intent set (written with all of them installed).
+    static let builtWithEveryApp: Result<Engine, EngineError> = Result { () throws(EngineError) -> Engine in
+        let own = [folder, second, custom, customHeldOut].flatMap { AppLoader.load($0.appendingPathComponent("apps").path).apps }
         return try Engine(apps: EngineFixture.apps + own, grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
     }
 
@@ -60,11 +75,16 @@ import Testing
     /// 2026-11-30: learned readings account for the words their examples say, with
     /// calibration weights of their own: first set 95.8% / 95.1%, second 81.6% / 80.9%,
     /// third 86.5% / 86.5%, custom intents 59.6% / 58.0%.
+    ///
+    /// 2026-11-30: custom intents also learned from their examples in other languages: first
+    /// set 95.8% / 95.6%, second 82.4% / 81.6%, third 87.0% / 87.0%, custom intents 62.2% /
+    /// 61.2%, the held-out custom set 46.8% / 47.3%.
     static func floor(_ set: URL, languageGiven: Bool) -> Double {
         switch set {
         case second: 0.78
         case third: 0.83
-        case custom: 0.55
+        case custom: 0.58
+        case customHeldOut: 0.44
         default: 0.93
         }
     }
@@ -94,10 +114,14 @@ import Testing
         let customApps = AppLoader.load(Self.custom.appendingPathComponent("apps").path)
         #expect(customApps.apps.count == 4)
         #expect(customApps.issues.filter { $0.severity == .error }.isEmpty, "\(customApps.issues)")
+        #expect(try UtteranceTest.load(Self.customHeldOut.path).count >= 180)
+        let heldOutApps = AppLoader.load(Self.customHeldOut.appendingPathComponent("apps").path)
+        #expect(heldOutApps.apps.count == 4)
+        #expect(heldOutApps.issues.filter { $0.severity == .error }.isEmpty, "\(heldOutApps.issues)")
     }
 
-    @Test(arguments: [true, false], [folder, second, third, custom]) func rates(languageGiven: Bool, set: URL) throws {
-        let engine = try (set == Self.custom ? Self.builtWithCustomApps : Self.built).get()
+    @Test(arguments: [true, false], [folder, second, third, custom, customHeldOut]) func rates(languageGiven: Bool, set: URL) throws {
+        let engine = try (set == Self.custom ? Self.builtWithCustomApps : set == Self.customHeldOut ? Self.builtWithEveryApp : Self.built).get()
         let tests = try UtteranceTest.load(set.path)
         var passed: [String: (passed: Int, total: Int)] = [:]
         var failures: [String] = []
@@ -115,7 +139,9 @@ import Testing
             let (ok, total) = passed[key]!
             print("  \(key): \(ok)/\(total) (\(String(format: "%.1f", 100 * Double(ok) / Double(total)))%)")
         }
-        for failure in failures.prefix(300) { print("  ✗ \(failure)") }
+        if !Self.heldOut.contains(set) {
+            for failure in failures.prefix(300) { print("  ✗ \(failure)") }
+        }
         let overall = passed["all but dates"].map { Double($0.passed) / Double($0.total) } ?? 0
         let floor = Self.floor(set, languageGiven: languageGiven)
         #expect(overall >= floor, "blind requests, dates aside: \(String(format: "%.1f", overall * 100))%, below the floor of \(floor * 100)%")

@@ -205,7 +205,7 @@ import Testing
         var scores: [ScoredConfidence] = []
         for test in tests {
             let result = engine.parse(test.utterance, language: test.parseLanguage)
-            if result.understood { accepted.append("\(test.language) \"\(test.utterance)\" → \(result.best!.intent.name) \(result.best!.confidence)") }
+            if result.understood { accepted.append(test.language) }
             calibration.record(confidence: result.best?.confidence ?? 0, correct: false)
             scores.append(ScoredConfidence(confidence: result.best?.confidence ?? 0, correct: false))
         }
@@ -225,7 +225,6 @@ import Testing
         let keptRate = Double(kept) / Double(max(1, right))
         let auroc = ScoredConfidence.auroc(scores) ?? 0
         print("held out: \(accepted.count)/\(tests.count) out of scope answered (\(String(format: "%.1f", falseAccepts * 100))%); blind-2 right answers kept \(kept)/\(right) (\(String(format: "%.1f", keptRate * 100))%); ECE \(String(format: "%.4f", calibration.expectedCalibrationError)); AUROC \(String(format: "%.4f", auroc))")
-        for line in accepted.prefix(100) { print("  accepted: \(line)") }
         // Floors under the level measured when the calibration was fitted (6.5%, 91.5%, 0.051,
         // 0.957: Corpora/calibration/README.md), so that a regression fails; the goals are 5%, 97%, 0.05, 0.97.
         #expect(falseAccepts <= 0.08)

@@ -1,3 +1,4 @@
+import Foundation
 import ParlanceDateTime
 import ParlanceGrammar
 import ParlanceText
@@ -12,7 +13,8 @@ import ParlanceTraining
 /// with values left out) and on the app's example phrases (IntentPhrases, which the
 /// compiled grammar holds as templates of the app: every custom intent's examples), each
 /// also said the other ways the grammar says its phrases (``ParaphraseGroups``,
-/// ``PhraseVariants``: "Stop my podcast in 15 minutes" is also "turn off my podcast…"), one
+/// ``PhraseVariants``: "Stop my podcast in 15 minutes" is also "turn off my podcast…"), and
+/// a custom intent also on its examples in the app's other languages, one
 /// ranker per app among the intents it supports. Each is trained the first time a parse
 /// needs it, once per language and app, and shared.
 ///
@@ -128,6 +130,12 @@ final class LearnedReading: @unchecked Sendable {
                     texts.append(said)
                     texts += variants.variants(of: said, limit: Self.variantsPerExample, ignoring: frameWords)
                 }
+                if sentences?[intent] == nil {
+                    // An intent no template reads is known only from its examples: those
+                    // written in other languages say it too, in the words languages share
+                    // (names of things, loanwords, cognates, numbers).
+                    texts += otherLanguagesExamples(of: intent, app: engine.apps[app]).map { words(of: $0) }
+                }
                 if !texts.isEmpty { byIntent[intent] = texts }
             }
             guard !byIntent.isEmpty else { return nil }
@@ -164,6 +172,23 @@ final class LearnedReading: @unchecked Sendable {
 
     /// An intent's sentences at most repeated this many times to weigh as much as others.
     static let balancingRepeats = 10
+
+    /// `intent`'s example phrases in `app`'s localizations of other languages than the
+    /// grammar's, each with the app's names left out and its dates as ``dateWord``.
+    private func otherLanguagesExamples(of intent: String, app: App) -> [String] {
+        let language = grammar.tokenizer.language.code
+        var texts: [String] = []
+        for localization in app.vocabulary.localizations where localization.language.map({ $0.code != language }) ?? false {
+            for phrase in localization.vocabulary.intentPhrases where phrase.intentName == intent {
+                for example in phrase.examples {
+                    var text = example
+                    for name in app.names.sorted(by: { $0.count > $1.count }) { text = text.replacingOccurrences(of: name, with: " ", options: .caseInsensitive) }
+                    texts.append(standingInForDates(text))
+                }
+            }
+        }
+        return texts
+    }
 
     /// `intent`'s example phrases of the app `bundle`, as written (the app's name and
     /// vocabulary left out).
