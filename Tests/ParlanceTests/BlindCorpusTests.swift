@@ -29,7 +29,7 @@ import Testing
 ///
 /// Corpora/tests/blind-custom-2 (2026-11-30), written blind for custom intents (four more
 /// apps, and requests that ask a named app for what it cannot do), is held out: 44.6% when
-/// it joined, no language given (83 of 186). Its requests need every set's apps.
+/// it joined, language given (83 of 186). Its requests need every set's apps.
 ///
 /// The held-out sets print their counts, never their requests.
 @Suite struct BlindCorpusTests {
