@@ -78,14 +78,16 @@ import Testing
     ///
     /// 2026-11-30: custom intents also learned from their examples in other languages: first
     /// set 95.8% / 95.6%, second 82.4% / 81.6%, third 87.0% / 87.0%, custom intents 62.2% /
-    /// 61.2%, the held-out custom set 46.8% / 47.3%.
+    /// 61.2%, the held-out custom set 46.8% / 47.3%. Then built-in intents weighed less in a
+    /// named app's learned reading: first set 96.7% / 96.1%, second 82.8% / 81.8%, third
+    /// 88.8% / 88.5%, custom intents 68.6% / 64.4%, the held-out custom set 52.2% / 51.1%.
     static func floor(_ set: URL, languageGiven: Bool) -> Double {
         switch set {
-        case second: 0.78
-        case third: 0.83
-        case custom: 0.58
-        case customHeldOut: 0.44
-        default: 0.93
+        case second: 0.80
+        case third: 0.86
+        case custom: 0.62
+        case customHeldOut: 0.49
+        default: 0.94
         }
     }
 
