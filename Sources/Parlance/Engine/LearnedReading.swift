@@ -194,11 +194,14 @@ final class LearnedReading: @unchecked Sendable {
     static let balancingRepeats = 10
 
     /// `intent`'s example phrases in `app`'s localizations of other languages than the
-    /// grammar's, each with the app's names left out and its dates as ``dateWord``.
+    /// grammar's (a Base localization is the development region's, as in
+    /// ``App/intentPhrases(for:)``), each with the app's names left out and its dates as
+    /// ``dateWord``.
     private func otherLanguagesExamples(of intent: String, app: App) -> [String] {
         let language = grammar.tokenizer.language.code
         var texts: [String] = []
-        for localization in app.vocabulary.localizations where localization.language.map({ $0.code != language }) ?? false {
+        for localization in app.vocabulary.localizations {
+            guard let written = localization.language ?? app.developmentRegion.flatMap({ try? Language($0) }), written.code != language else { continue }
             for phrase in localization.vocabulary.intentPhrases where phrase.intentName == intent {
                 for example in phrase.examples {
                     var text = example
