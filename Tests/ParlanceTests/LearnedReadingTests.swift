@@ -116,6 +116,24 @@ import Testing
         }
     }
 
+    /// An app with examples in English and German only, asked in Spanish and French: its
+    /// custom intents are learned from the examples of its other languages too, whose words
+    /// the request's share ("plantas", "plantes" beside "plants" and "Pflanzen"; "sprinklers").
+    /// Without them the Spanish and French rankers would know none of its custom intents.
+    @Test(arguments: [
+        ("Verdant, riega las plantas", "es"),
+        ("Verdant, arrose les plantes", "fr"),
+        ("Verdant, lance les sprinklers", "fr"),
+    ])
+    func customIntentsLearnedFromOtherLanguagesExamples(request: String, language: String) throws {
+        let engine = try Self.engine.get()
+        let result = engine.parse(request, language: language)
+        let best = try #require(result.best, "\(request)")
+        #expect(best.intent.name == "WaterPlantsIntent", "\(request)")
+        #expect(best.match.template.location.file == "(learned)")
+        #expect(result.understood, "\(request): \(best.confidence)")
+    }
+
     /// No app named: no learned guess. The learned reading never answers what the grammar
     /// does not read and no app is named in.
     @Test func noAppNamedNoGuess() throws {
