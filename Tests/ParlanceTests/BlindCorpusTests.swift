@@ -123,7 +123,12 @@ import Testing
     }
 
     @Test(arguments: [true, false], [folder, second, third, custom, customHeldOut]) func rates(languageGiven: Bool, set: URL) throws {
-        let engine = try (set == Self.custom ? Self.builtWithCustomApps : set == Self.customHeldOut ? Self.builtWithEveryApp : Self.built).get()
+        let built = switch set {
+        case Self.custom: Self.builtWithCustomApps
+        case Self.customHeldOut: Self.builtWithEveryApp
+        default: Self.built
+        }
+        let engine = try built.get()
         let tests = try UtteranceTest.load(set.path)
         var passed: [String: (passed: Int, total: Int)] = [:]
         var failures: [String] = []

@@ -200,12 +200,12 @@ import Testing
         let engine = try Self.built.get()
         let tests = try UtteranceTest.load(Self.outOfScope.path).filter { $0.location.file.hasSuffix("held-out.yaml") }
         #expect(tests.count >= 300)
-        var accepted: [String] = []
+        var accepted = 0
         var calibration = Calibration()
         var scores: [ScoredConfidence] = []
         for test in tests {
             let result = engine.parse(test.utterance, language: test.parseLanguage)
-            if result.understood { accepted.append(test.language) }
+            if result.understood { accepted += 1 }
             calibration.record(confidence: result.best?.confidence ?? 0, correct: false)
             scores.append(ScoredConfidence(confidence: result.best?.confidence ?? 0, correct: false))
         }
@@ -221,10 +221,10 @@ import Testing
                 if result.understood { kept += 1 }
             }
         }
-        let falseAccepts = Double(accepted.count) / Double(tests.count)
+        let falseAccepts = Double(accepted) / Double(tests.count)
         let keptRate = Double(kept) / Double(max(1, right))
         let auroc = ScoredConfidence.auroc(scores) ?? 0
-        print("held out: \(accepted.count)/\(tests.count) out of scope answered (\(String(format: "%.1f", falseAccepts * 100))%); blind-2 right answers kept \(kept)/\(right) (\(String(format: "%.1f", keptRate * 100))%); ECE \(String(format: "%.4f", calibration.expectedCalibrationError)); AUROC \(String(format: "%.4f", auroc))")
+        print("held out: \(accepted)/\(tests.count) out of scope answered (\(String(format: "%.1f", falseAccepts * 100))%); blind-2 right answers kept \(kept)/\(right) (\(String(format: "%.1f", keptRate * 100))%); ECE \(String(format: "%.4f", calibration.expectedCalibrationError)); AUROC \(String(format: "%.4f", auroc))")
         // Floors under the level measured when the calibration was fitted (6.5%, 91.5%, 0.051,
         // 0.957: Corpora/calibration/README.md), so that a regression fails; the goals are 5%, 97%, 0.05, 0.97.
         #expect(falseAccepts <= 0.08)

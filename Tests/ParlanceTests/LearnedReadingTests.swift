@@ -99,21 +99,17 @@ import Testing
     /// the custom intent is understood, not only ranked first (before, 0.41 and 0.39); a
     /// request the grammar reads as the built-in intent stays it.
     @Test(arguments: [
-        ("Verdant, my ferns are dry, give them a drink", "WaterPlantsIntent", "(learned)"),
-        ("Verdant, kick on the irrigation", "WaterPlantsIntent", "(learned)"),
-        ("Verdant, write down that the ferns are dry", "INCreateNoteIntent", nil),
+        ("Verdant, my ferns are dry, give them a drink", "WaterPlantsIntent", true),
+        ("Verdant, kick on the irrigation", "WaterPlantsIntent", true),
+        ("Verdant, write down that the ferns are dry", "INCreateNoteIntent", false),
     ])
-    func builtInIntentsWeighLessWhereNoTemplateReads(request: String, intent: String, template: String?) throws {
+    func builtInIntentsWeighLessWhereNoTemplateReads(request: String, intent: String, learned: Bool) throws {
         let engine = try Self.engine.get()
         let result = engine.parse(request, language: "en")
         let best = try #require(result.best, "\(request)")
         #expect(best.intent.name == intent, "\(request)")
         #expect(result.understood, "\(request): \(best.intent.name) \(best.confidence)")
-        if let template {
-            #expect(best.match.template.location.file == template)
-        } else {
-            #expect(best.match.template.location.file != "(learned)")
-        }
+        #expect((best.match.template.location.file == "(learned)") == learned, "\(request)")
     }
 
     /// An app with examples in English and German only, asked in Spanish and French: its

@@ -199,13 +199,15 @@ final class LearnedReading: @unchecked Sendable {
     /// ``dateWord``.
     private func otherLanguagesExamples(of intent: String, app: App) -> [String] {
         let language = grammar.tokenizer.language.code
+        // The longest first, so that "Park Pilot" goes before a name it holds.
+        let names = app.names.sorted { $0.count > $1.count }
         var texts: [String] = []
         for localization in app.vocabulary.localizations {
             guard let written = localization.language ?? app.developmentRegion.flatMap({ try? Language($0) }), written.code != language else { continue }
             for phrase in localization.vocabulary.intentPhrases where phrase.intentName == intent {
                 for example in phrase.examples {
                     var text = example
-                    for name in app.names.sorted(by: { $0.count > $1.count }) { text = text.replacingOccurrences(of: name, with: " ", options: .caseInsensitive) }
+                    for name in names { text = text.replacingOccurrences(of: name, with: " ", options: .caseInsensitive) }
                     texts.append(standingInForDates(text))
                 }
             }
