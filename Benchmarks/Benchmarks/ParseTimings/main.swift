@@ -99,7 +99,8 @@ if let at = arguments.firstIndex(of: "--blind") {
     }
     var warm: [Double] = []
     var perItem = [[Double]](repeating: [], count: items.count)
-    for _ in 0..<5 {
+    let warmPasses = arguments.firstIndex(of: "--warm-passes").flatMap { Int(arguments[$0 + 1]) } ?? 5
+    for _ in 0..<warmPasses {
         for (position, item) in items.enumerated() {
             let start = clock.now
             _ = blindEngine.parse(item.utterance, locked: item.locked, now: item.now)
@@ -123,7 +124,7 @@ if let at = arguments.firstIndex(of: "--blind") {
     print(String(format: "exact, no language given: %.1f%%", 100 * Double(passed) / Double(max(1, items.count))))
     print(String(format: "first pass (fresh engine): p50 %.1f µs, p99 %.1f µs, max %.2f ms, over 2 ms: %d",
                  percentile(firstSorted, 0.5), percentile(firstSorted, 0.99), (firstSorted.last ?? 0) / 1000, first.count { $0 > 2000 }))
-    print(String(format: "warm (5 passes): p50 %.1f µs, p99 %.1f µs", percentile(warm, 0.5), percentile(warm, 0.99)))
+    print(String(format: "warm (%d passes): p50 %.1f µs, p99 %.1f µs", warmPasses, percentile(warm, 0.5), percentile(warm, 0.99)))
     exit(0)
 }
 
@@ -512,7 +513,8 @@ func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest
     var times: [Double] = [], allocations: [Double] = []
     var perItem = [[Double]](repeating: [], count: items.count)
     var passed = 0
-    for _ in 0..<5 {
+    let warmPasses = arguments.firstIndex(of: "--warm-passes").flatMap { Int(arguments[$0 + 1]) } ?? 5
+    for _ in 0..<warmPasses {
         for (position, item) in items.enumerated() {
             let allocated = countsAllocations ? AllocationCounting.count() : 0
             let start = clock.now

@@ -156,16 +156,23 @@ struct PartialMatch {
 
         init(_ said: Words, grammar: CompiledGrammar) {
             let units = said.units
-            func spells(_ range: Range<Int>) -> Bool { grammar.spellsWord(units[range].joined()) }
+            // spelled[start * longest + length - 1]: units start..<start + length spell a
+            // template word (runs of up to `longest` units).
+            let longest = 8
+            var spelled = [Bool](repeating: false, count: units.count * longest)
+            for start in units.indices {
+                grammar.spelledRuns(of: units, from: start, limit: longest) { end in spelled[start * longest + end - start - 1] = true }
+            }
+            func spells(_ range: Range<Int>) -> Bool { spelled[range.lowerBound * longest + range.count - 1] }
             var before = [Bool](repeating: false, count: units.count + 1)
             before[0] = true
             for end in units.indices.map({ $0 + 1 }) {
-                before[end] = stride(from: end - 1, through: max(0, end - 8), by: -1).contains { before[$0] && spells($0..<end) }
+                before[end] = stride(from: end - 1, through: max(0, end - longest), by: -1).contains { before[$0] && spells($0..<end) }
             }
             var after = [Bool](repeating: false, count: units.count + 1)
             after[units.count] = true
             for start in units.indices.reversed() {
-                after[start] = (start + 1...min(units.count, start + 8)).contains { after[$0] && spells(start..<$0) }
+                after[start] = (start + 1...min(units.count, start + longest)).contains { after[$0] && spells(start..<$0) }
             }
             self.before = before
             self.after = after
@@ -243,17 +250,11 @@ struct PartialMatch {
     static func isFrame(_ units: ArraySlice<ArraySlice<Unicode.Scalar>>, grammar: CompiledGrammar) -> Bool {
         guard !units.isEmpty else { return true }
         let start = units.startIndex
-        // reachable[k]: the first k units split into template words.
+        // reachable[k]: the first k units split into template words (of up to 8 units).
         var reachable = [Bool](repeating: false, count: units.count + 1)
         reachable[0] = true
-        for end in 1...units.count {
-            for begin in stride(from: end - 1, through: max(0, end - 8), by: -1) where reachable[begin] {
-                let word = units[(start + begin)..<(start + end)].joined()
-                if grammar.spellsWord(word) {
-                    reachable[end] = true
-                    break
-                }
-            }
+        for begin in 0..<units.count where reachable[begin] {
+            grammar.spelledRuns(of: units, from: start + begin, limit: 8) { end in reachable[end - start] = true }
         }
         return reachable[units.count]
     }

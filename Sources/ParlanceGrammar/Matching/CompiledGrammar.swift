@@ -153,6 +153,26 @@ public final class CompiledGrammar: Sendable {
         return any && !trie.payloads(of: node).isEmpty
     }
 
+    /// Calls `body(end)` for every `end` in `start + 1...min(units.endIndex, start + limit)`
+    /// where the templates spell the units `start..<end` written together as a word of
+    /// their own: ``spellsWord(_:)`` of `units[start..<end].joined()` for every such end,
+    /// in one trie descent (the longer runs go on from where the shorter ones stopped).
+    public func spelledRuns<Units: RandomAccessCollection>(of units: Units, from start: Int, limit: Int, _ body: (Int) -> Void)
+    where Units.Index == Int, Units.Element: Collection<Unicode.Scalar> {
+        let trie = pieces.trie
+        var node: Int32 = 0
+        var any = false
+        guard start < units.endIndex else { return }
+        for end in (start + 1)...min(units.endIndex, start + limit) {
+            for scalar in units[end - 1] where scalar.value != MatchText.apostrophe {
+                guard let next = trie.child(node, scalar.value) else { return }
+                node = next
+                any = true
+            }
+            if any, !trie.payloads(of: node).isEmpty { body(end) }
+        }
+    }
+
     /// Sizes of the compiled form.
     public var statistics: Statistics {
         var bytes = automaton.estimatedBytes + pieces.trie.estimatedBytes + skipWords.estimatedBytes

@@ -710,10 +710,21 @@ struct MatchRun {
             let pieces = grammar.pieces
             input.scalars.withUnsafeBufferPointer { scalars in
                 let window = UnsafeBufferPointer(rebasing: scalars[range])
+                // The same word with the same budget has the same corrections wherever it
+                // stands (``CorrectionMemo``).
+                if let known = workspace.corrections.find(window, budget: word) {
+                    for index in known {
+                        let correction = workspace.corrections.corrections[index]
+                        found.append((correction.piece, Int32(position) + correction.column, correction.edits))
+                    }
+                    return
+                }
+                let first = found.count
                 pieces.trie.fuzzyMatches(window, maxDistance: reach, minimumBudget: word, budget: { max(Int(pieces.budgets[Int($0)]), word) },
                                          accept: { _ in true }) { piece, column, distance in
                     if distance > 0 { found.append((piece, Int32(position + column), UInt8(distance))) }
                 }
+                workspace.corrections.insert(window, budget: word, found[first...].lazy.map { ($0.piece, $0.end - Int32(position), $0.edits) })
             }
         }
         workspace.fuzzyPieces[position] = found

@@ -17,6 +17,9 @@ struct MatchWorkspace {
     /// Per position: the template words within their edit budget of the word there.
     var fuzzyPieces: [[(piece: Int32, end: Int32, edits: UInt8)]] = []
     var fuzzyKnown: [Bool] = []
+    /// The corrections of every word corrected lately, by its scalars: kept across
+    /// utterances (they depend on the grammar and the word alone).
+    var corrections = CorrectionMemo()
     /// Per position: where the skip words starting there end.
     var skipEnds = PositionTable<Int32>()
     /// Per position: the number in digits starting there, when read.
