@@ -371,6 +371,77 @@ struct MatcherTests {
         }
     }
 
+    /// A word's corrections are kept by its scalars across utterances (``CorrectionMemo``):
+    /// the same misspelled word at another place of another utterance, in another word's
+    /// length (another budget), and after the memo was emptied for holding too many words,
+    /// every answer is the one a grammar that never corrected a word gives.
+    @Test func correctionsOfAWordAreTheSameWhereverItStands() throws {
+        let yaml = """
+            language: en
+            intents:
+              SendMoney:
+                data:
+                  - sentences: ["send {amount} dollars to {contact}", "pay {contact} {amount} dollars"]
+              SendMessage:
+                data:
+                  - sentences: ["tell {contact} [that] {message}"]
+            lists:
+              amount:
+                range: {from: 1, to: 1000}
+              contact:
+                wildcard: true
+              message:
+                wildcard: true
+            """
+        let reused = try CompiledGrammar(GrammarLoaderTests.grammar(yaml))
+        let always = MatchOptions(fuzziness: .always)
+        func summary(_ result: MatchResult) -> [String] {
+            result.hypotheses.map { h in "\(h.intent) " + h.slots.map { "\($0.name)=\($0.value) \($0.span.map { "\($0)" } ?? "-") \($0.edits)" }.joined(separator: ", ") }
+        }
+        func check(_ utterances: [String]) throws {
+            for utterance in utterances {
+                let fresh = try CompiledGrammar(GrammarLoaderTests.grammar(yaml))
+                let expected = summary(fresh.match(utterance, options: always))
+                #expect(summary(reused.match(utterance, options: always)) == expected, "\(utterance)")
+            }
+        }
+        let utterances = ["send twenty five dollrs to Ben", "pay Ben fourty dollrs", "sned fifty dollrs to Ben",
+                          "tell Ben that dollrs are fine", "send ten dollrsdollrs to Ben", "snd ten dollars to Ben"]
+        try check(utterances)
+        #expect(summary(reused.match("sned fifty dollrs to Ben", options: always)).first?.hasPrefix("SendMoney") == true)
+        // More distinct words than the memo keeps: it is emptied and filled again.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for number in 0..<(CorrectionMemo.limit + 100) {
+            let word = String([letters[number % 26], letters[(number / 26) % 26], letters[(number / 676) % 26], "x"])
+            _ = reused.match("sendd \(word) dollrs", options: always)
+        }
+        try check(utterances.reversed())
+    }
+
+    /// The memo itself: a word is found with the budget it was kept with, not another, and
+    /// not once the memo is emptied for holding ``CorrectionMemo/limit`` words.
+    @Test func correctionMemoFindsAWordByItsScalarsAndBudget() {
+        var memo = CorrectionMemo()
+        func find(_ word: String, budget: Int) -> [CorrectionMemo.Correction]? {
+            let scalars = word.unicodeScalars.map(\.value)
+            return scalars.withUnsafeBufferPointer { buffer in memo.find(buffer, budget: budget).map { Array(memo.corrections[$0]) } }
+        }
+        func insert(_ word: String, budget: Int, _ found: [CorrectionMemo.Correction]) {
+            let scalars = word.unicodeScalars.map(\.value)
+            scalars.withUnsafeBufferPointer { memo.insert($0, budget: budget, found) }
+        }
+        #expect(find("dollrs", budget: 0) == nil)
+        insert("dollrs", budget: 0, [(piece: 7, column: 6, edits: 1)])
+        insert("dolrs", budget: 0, [])
+        #expect(find("dollrs", budget: 0)?.map(\.piece) == [7])
+        #expect(find("dollrs", budget: 1) == nil)
+        #expect(find("dolrs", budget: 0)?.isEmpty == true)
+        #expect(find("dollr", budget: 0) == nil)
+        for number in 0..<CorrectionMemo.limit { insert("w\(number)", budget: 0, []) }
+        #expect(find("dollrs", budget: 0) == nil)
+        #expect(find("w\(CorrectionMemo.limit - 1)", budget: 0) != nil)
+    }
+
     static func grammarWithNameAndArea() throws -> CompiledGrammar {
         try CompiledGrammar(GrammarLoaderTests.grammar("""
             language: en
