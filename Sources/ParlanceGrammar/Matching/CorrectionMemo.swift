@@ -10,9 +10,10 @@
 /// written, so each word is walked once and its corrections found by a hash of its scalars
 /// after that.
 ///
-/// Bounded: emptied when it holds ``limit`` words, or their scalars or corrections grow past
-/// their limits (a workspace serves one grammar, and a few thousand words cover what a
-/// language's requests say often).
+/// Bounded: emptied when it holds ``limit`` words, or their scalars (8 a word on average)
+/// or corrections (16 a word) would pass their limits, so a workspace's memo stays under
+/// half a megabyte (a workspace serves one grammar, and a couple of thousand words cover
+/// what a language's requests say often).
 struct CorrectionMemo {
     /// A word's corrections: the template word (piece), where in the word it ends (scalars
     /// from the start), and its edits.
@@ -31,7 +32,7 @@ struct CorrectionMemo {
     private(set) var corrections: [Correction] = []
 
     /// The words kept before the memo is emptied.
-    static let limit = 4096
+    static let limit = 2048
 
     var isEmpty: Bool { entries.isEmpty }
     var capacity: Int { keys.capacity + corrections.capacity * 3 }
@@ -58,8 +59,8 @@ struct CorrectionMemo {
 
     /// Keeps `found` as `word`'s corrections with `budget`.
     mutating func insert(_ word: UnsafeBufferPointer<UInt32>, budget: Int, _ found: some Collection<Correction>) {
-        if entries.count >= CorrectionMemo.limit || keys.count + word.count > 16 * CorrectionMemo.limit
-            || corrections.count + found.count > 64 * CorrectionMemo.limit {
+        if entries.count >= CorrectionMemo.limit || keys.count + word.count > 8 * CorrectionMemo.limit
+            || corrections.count + found.count > 16 * CorrectionMemo.limit {
             table.removeAll()
             entries.removeAll(keepingCapacity: true)
             keys.removeAll(keepingCapacity: true)
