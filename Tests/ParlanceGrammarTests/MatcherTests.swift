@@ -324,28 +324,31 @@ struct MatcherTests {
         #expect(compiled.match("tell Ben I am late", found: named).best?.slot("message")?.value == "m1")
     }
 
+    /// Money and messages: a number range and two wildcards.
+    static let money = """
+        language: en
+        intents:
+          SendMoney:
+            data:
+              - sentences: ["send {amount} dollars to {contact}", "pay {contact} {amount} dollars"]
+          SendMessage:
+            data:
+              - sentences: ["tell {contact} [that] {message}"]
+        lists:
+          amount:
+            range: {from: 1, to: 1000}
+          contact:
+            wildcard: true
+          message:
+            wildcard: true
+        """
+
     /// A grammar keeps what depends on the utterance alone (template words, corrections,
     /// numbers at each position) for its next matching of the same utterance, as the
     /// engine's reads ask it with other found values and options: every answer must be the
     /// one a grammar that never saw the utterance gives.
     @Test func matchingAnUtteranceAgainReusesOnlyWhatTheUtteranceDecides() throws {
-        let yaml = """
-            language: en
-            intents:
-              SendMoney:
-                data:
-                  - sentences: ["send {amount} dollars to {contact}", "pay {contact} {amount} dollars"]
-              SendMessage:
-                data:
-                  - sentences: ["tell {contact} [that] {message}"]
-            lists:
-              amount:
-                range: {from: 1, to: 1000}
-              contact:
-                wildcard: true
-              message:
-                wildcard: true
-            """
+        let yaml = Self.money
         let reused = try CompiledGrammar(GrammarLoaderTests.grammar(yaml))
         func found(_ contact: String, span: Range<Int>, edits: Int, closed: Bool) -> FoundValues {
             var found = FoundValues(closedLists: closed ? ["contact", "message"] : [])
@@ -376,23 +379,7 @@ struct MatcherTests {
     /// length (another budget), and after the memo was emptied for holding too many words,
     /// every answer is the one a grammar that never corrected a word gives.
     @Test func correctionsOfAWordAreTheSameWhereverItStands() throws {
-        let yaml = """
-            language: en
-            intents:
-              SendMoney:
-                data:
-                  - sentences: ["send {amount} dollars to {contact}", "pay {contact} {amount} dollars"]
-              SendMessage:
-                data:
-                  - sentences: ["tell {contact} [that] {message}"]
-            lists:
-              amount:
-                range: {from: 1, to: 1000}
-              contact:
-                wildcard: true
-              message:
-                wildcard: true
-            """
+        let yaml = Self.money
         let reused = try CompiledGrammar(GrammarLoaderTests.grammar(yaml))
         let always = MatchOptions(fuzziness: .always)
         func summary(_ result: MatchResult) -> [String] {
