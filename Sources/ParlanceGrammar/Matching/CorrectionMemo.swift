@@ -34,9 +34,6 @@ struct CorrectionMemo {
     /// The words kept before the memo is emptied.
     static let limit = 2048
 
-    var isEmpty: Bool { entries.isEmpty }
-    var capacity: Int { keys.capacity + corrections.capacity * 3 }
-
     private static func hash(_ word: UnsafeBufferPointer<UInt32>, budget: Int) -> UInt64 {
         // FNV-1a over the scalars and the budget (ProbeTable mixes the result again).
         var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(budget)
