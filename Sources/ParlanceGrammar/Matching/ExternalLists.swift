@@ -42,10 +42,23 @@ public final class ExternalLists: Sendable {
     /// The language of the grammar the lists were prepared for.
     public let language: String
     let lists: [String: PreparedValues]
+    /// The lists by the index of the grammar's list of the same name, for the grammar they
+    /// were prepared for (the matcher asks a list at every position, and hashing its name
+    /// each time was a matching's dearest lookup); a grammar that is not that one finds its
+    /// lists by name (``values(forList:named:)``).
+    private let byIndex: [(name: String, values: PreparedValues?)]
 
-    init(lists: [String: PreparedValues], language: String) {
+    init(lists: [String: PreparedValues], language: String, listNames: [String] = []) {
         self.lists = lists
         self.language = language
+        byIndex = listNames.map { ($0, lists[$0]) }
+    }
+
+    /// The values of the grammar's list number `index`, named `name`.
+    @inline(__always)
+    func values(forList index: Int, named name: String) -> PreparedValues? {
+        if index < byIndex.count, byIndex[index].name == name { return byIndex[index].values }
+        return lists[name]
     }
 
     /// The names of the lists, sorted.
@@ -86,6 +99,7 @@ extension CompiledGrammar {
     ///
     /// - Complexity: O(total length of the values).
     public func prepare(_ lists: [String: [ExternalValue]]) -> ExternalLists {
-        ExternalLists(lists: lists.mapValues { PreparedValues(values: $0, text: text) }, language: grammar.language)
+        ExternalLists(lists: lists.mapValues { PreparedValues(values: $0, text: text) }, language: grammar.language,
+                      listNames: self.lists.map(\.name))
     }
 }

@@ -790,7 +790,7 @@ struct MatchRun {
                 }
             }
         case .external:
-            if let values = external.lists[compiled.name] { workspace.listStore += externalMatches(values, at: position) }
+            if let values = external.values(forList: list, named: compiled.name) { appendExternalMatches(values, at: position) }
         case .range(let rangeList):
             if rangeList.range.digits, let digits = digits(at: position) {
                 // hassil reads a decimal only where the range has fractions.
@@ -838,20 +838,38 @@ struct MatchRun {
         return range
     }
 
-    private func externalMatches(_ values: PreparedValues, at position: Int) -> [ListMatch] {
-        var found: [ListMatch] = []
-        var exact: Set<Int64> = []
-        values.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { value, end in
+    /// Appends to the workspace's list store what the external list `values` matches at
+    /// `position`: the values spelled there exactly (straight into the store: most positions
+    /// match one value or none, and an array and a set per position were most of this), then,
+    /// where this run corrects values, those within their budget.
+    private mutating func appendExternalMatches(_ values: PreparedValues, at position: Int) {
+        let begin = workspace.listStore.count
+        let (scalars, isBoundary) = (input.scalars, input.isBoundary)
+        values.trie.matches(in: scalars, isBoundary: isBoundary, from: position) { value, end in
             guard end > position else { return }
-            exact.insert(Int64(end) << 32 | Int64(value))
-            found.append(ListMatch(end: Int32(end), kind: .exact, value: value, number: 0, edits: 0, nested: -1))
+            workspace.listStore.append(ListMatch(end: Int32(end), kind: .exact, value: value, number: 0, edits: 0, nested: -1))
         }
-        if found.count > 1 { found = preferringSurface(found, values, at: position) }
+        let exactEnd = workspace.listStore.count
+        let corrects = fuzziness.values && values.maxBudget > 0
+        // The exact matches, by end and value (before the preference drops any): no
+        // correction may find them again.
+        var exact: Set<Int64> = []
+        if corrects { for match in workspace.listStore[begin..<exactEnd] { exact.insert(Int64(match.end) << 32 | Int64(match.value)) } }
+        if exactEnd - begin > 1 {
+            let preferred = preferringSurface(Array(workspace.listStore[begin..<exactEnd]), values, at: position)
+            workspace.listStore.replaceSubrange(begin..<exactEnd, with: preferred)
+        }
+        guard corrects else { return }
+        workspace.listStore += correctedExternalMatches(values, at: position, exact: exact)
+    }
+
+    /// The values of an external list within their edit budget of the text at `position`,
+    /// other than `exact` (end << 32 | value).
+    private func correctedExternalMatches(_ values: PreparedValues, at position: Int, exact: Set<Int64>) -> [ListMatch] {
         // Corrected values start where exact ones may: at a word's start, or inside a word
         // where template text is written onto them (`ال{name}`); the automaton asks only there.
-        guard fuzziness.values, values.maxBudget > 0 else { return found }
         let width = min(input.count - position, values.trie.longestKey + values.maxBudget)
-        guard width > 0 else { return found }
+        guard width > 0 else { return [] }
         var fuzzyFound: [Int64: UInt8] = [:]
         input.scalars.withUnsafeBufferPointer { scalars in
             let window = UnsafeBufferPointer(rebasing: scalars[position..<(position + width)])
@@ -871,7 +889,7 @@ struct MatchRun {
         for (key, edits) in fuzzyFound.sorted(by: { $0.key < $1.key }) {
             corrected.append(ListMatch(end: Int32(key >> 32), kind: .fuzzy, value: Int32(truncatingIfNeeded: key), number: 0, edits: edits, nested: -1))
         }
-        return found + closestSurfaces(corrected, values, at: position)
+        return closestSurfaces(corrected, values, at: position)
     }
 
     /// Whether a correction would take digits for letters: digits in the span the value
