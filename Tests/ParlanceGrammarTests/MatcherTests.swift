@@ -122,6 +122,26 @@ struct MatcherTests {
         #expect(closed.value == "closed" && closed.listValue == "(closed|shut)")
     }
 
+    /// Lists prepared by another grammar, whose lists stand in another order, are still
+    /// found by name (the matcher looks lists up by the index of the grammar that prepared
+    /// them first), and a list no one supplied matches nothing.
+    @Test func externalListsPreparedByAnotherGrammarAreFoundByName() throws {
+        let other = try CompiledGrammar(GrammarLoaderTests.grammar("""
+            language: en
+            intents:
+              Find:
+                data:
+                  - sentences: ["find {area} then {name}"]
+            """))
+        let lists = other.prepare(["name": [ExternalValue(text: "Porch Lamp", output: "light.porch", context: ["domain": "light"])],
+                                   "area": [ExternalValue(text: "Living Room")]])
+        let result = Self.compiled.match("turn on the porch lamp", lists: lists)
+        #expect(result.best?.slotValues["name"] == "light.porch")
+        #expect(Self.compiled.match("turn on the living room lights", lists: lists).best?.slotValues["area"] == "Living Room")
+        let noAreas = Self.compiled.prepare(["name": [ExternalValue(text: "Porch Lamp")]])
+        #expect(Self.compiled.match("turn on the living room lights", lists: noAreas).best?.slotValues["area"] == nil)
+    }
+
     @Test func numbersInDigitsAndWords() throws {
         for utterance in ["set porch lamp brightness to ⟦50⟧%", "set porch lamp brightness to ⟦50⟧ percent",
                           "set porch lamp brightness to ⟦fifty⟧ percent"] {
