@@ -43,9 +43,9 @@ public final class ExternalLists: Sendable {
     public let language: String
     let lists: [String: PreparedValues]
     /// The lists by the index of the grammar's list of the same name, for the grammar they
-    /// were prepared for (the matcher asks a list at every position, and hashing its name
-    /// each time was a matching's dearest lookup); a grammar that is not that one finds its
-    /// lists by name (``values(forList:named:)``).
+    /// were prepared for (the matcher asks a list at every position it reaches, and hashed
+    /// its name each time); where another grammar numbers its lists otherwise, the name
+    /// finds them (``values(forList:named:)``).
     private let byIndex: [(name: String, values: PreparedValues?)]
 
     init(lists: [String: PreparedValues], language: String, listNames: [String] = []) {
