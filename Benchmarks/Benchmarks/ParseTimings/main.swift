@@ -99,7 +99,7 @@ if let at = arguments.firstIndex(of: "--blind") {
     }
     var warm: [Double] = []
     var perItem = [[Double]](repeating: [], count: items.count)
-    let warmPasses = arguments.firstIndex(of: "--warm-passes").flatMap { Int(arguments[$0 + 1]) } ?? 5
+    let warmPasses = arguments.firstIndex(of: "--warm-passes").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }.map { max(1, $0) } ?? 5
     for _ in 0..<warmPasses {
         for (position, item) in items.enumerated() {
             let start = clock.now
@@ -513,8 +513,7 @@ func measure(_ label: String, _ items: [UtteranceTest], language: (UtteranceTest
     var times: [Double] = [], allocations: [Double] = []
     var perItem = [[Double]](repeating: [], count: items.count)
     var passed = 0
-    let warmPasses = arguments.firstIndex(of: "--warm-passes").flatMap { Int(arguments[$0 + 1]) } ?? 5
-    for _ in 0..<warmPasses {
+    for _ in 0..<5 {
         for (position, item) in items.enumerated() {
             let allocated = countsAllocations ? AllocationCounting.count() : 0
             let start = clock.now
