@@ -265,3 +265,43 @@ import Testing
         #expect(set.last?.spokenPhrase == "Playlist 999999")
     }
 }
+
+/// A vocabulary item reads and writes as the plain value it was, however it is stored.
+struct VocabularyItemTests {
+    @Test func propertiesReadBackAsWritten() {
+        var item = VocabularyItem(phrases: ["Celestra"], type: .user(.contactName), source: .user, priority: 3)
+        #expect(item.phrases == ["Celestra"] && item.phraseCount == 1 && item.firstPhrase == "Celestra")
+        #expect(item.pronunciations.isEmpty && item.examples.isEmpty && item.language == nil && item.priority == 3)
+        item.pronunciations = ["seh-lest-ra"]
+        item.phrases.append("Celeste")
+        item.language = "en"
+        #expect(item.phrases == ["Celestra", "Celeste"] && item.pronunciations == ["seh-lest-ra"] && item.language == "en")
+        #expect(item.variantCount == 3)
+        #expect((0..<3).map { item.text(ofVariant: $0) } == ["Celestra", "Celeste", "seh-lest-ra"])
+        item.phrases = []
+        #expect(item.firstPhrase == nil && item.phraseCount == 0 && item.text(ofVariant: 0) == "seh-lest-ra")
+        item.priority = Int.max
+        #expect(item.priority == Int(Int32.max))
+        item.type = .parameter("INStartWorkoutIntent.workoutName")
+        #expect(item.type == .parameter("INStartWorkoutIntent.workoutName") && item.pronunciations == ["seh-lest-ra"])
+        item.pronunciations = []
+        item.type = .user(.contactName)
+        #expect(item.type == .user(.contactName) && item.language == "en")
+    }
+
+    @Test func equalItemsAreEqualHoweverTheyWereMade() {
+        var built = VocabularyItem(phrases: ["A", "B"], pronunciations: ["ay"], type: .user(.contactName), source: .user)
+        built.phrases = ["A"]
+        built.pronunciations = []
+        let plain = VocabularyItem(phrases: ["A"], type: .user(.contactName), source: .user)
+        #expect(built == plain)
+        #expect(Set([built, plain]).count == 1)
+        let copy = built
+        built.examples = ["Call A"]
+        #expect(copy.examples.isEmpty && copy == plain && built != plain)
+    }
+
+    @Test func aUserItemIsSmall() {
+        #expect(MemoryLayout<VocabularyItem>.stride <= 48)
+    }
+}

@@ -87,9 +87,77 @@ final class LanguageModel: Sendable {
 }
 
 /// An app and the grammar lists a vocabulary item can fill.
-struct ItemOwner: Sendable {
+struct ItemOwner: Sendable, Hashable {
     let app: Int
     let lists: [String]
+}
+
+/// Item numbers, most important first, as a shard keeps them per list: a run of consecutive
+/// numbers (a user's set, in its own order) in two words, or the numbers listed.
+struct ItemNumbers: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        case run(Range<Int>)
+        case listed([Int])
+    }
+
+    private let storage: Storage
+
+    init(_ numbers: [Int]) {
+        if let first = numbers.first, numbers.last == first + numbers.count - 1,
+           zip(numbers, numbers.dropFirst()).allSatisfy({ $1 == $0 + 1 }) {
+            storage = .run(first..<first + numbers.count)
+        } else {
+            storage = .listed(numbers)
+        }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int {
+        switch storage {
+        case .run(let range): range.count
+        case .listed(let numbers): numbers.count
+        }
+    }
+
+    subscript(position: Int) -> Int {
+        switch storage {
+        case .run(let range): range.lowerBound + position
+        case .listed(let numbers): numbers[position]
+        }
+    }
+}
+
+/// The owner of each item of a shard, as a number into the few distinct owners (one per
+/// app and type): 4 bytes an item, not 16, for a user's thousands of items.
+struct ItemOwners: RandomAccessCollection, Sendable {
+    private let distinct: [ItemOwner]
+    private let numbers: [UInt32]
+
+    init(_ owners: [ItemOwner]) {
+        var distinct: [ItemOwner] = []
+        var numberOf: [ItemOwner: UInt32] = [:]
+        var numbers: [UInt32] = []
+        numbers.reserveCapacity(owners.count)
+        for (position, owner) in owners.enumerated() {
+            // Owners come in runs (an app's items of one type): compare with the last first.
+            if position > 0, let last = numbers.last, distinct[Int(last)].app == owner.app, distinct[Int(last)].lists == owner.lists {
+                numbers.append(last)
+                continue
+            }
+            let number = numberOf[owner] ?? {
+                distinct.append(owner)
+                numberOf[owner] = UInt32(distinct.count - 1)
+                return UInt32(distinct.count - 1)
+            }()
+            numbers.append(number)
+        }
+        self.distinct = distinct
+        self.numbers = numbers
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { numbers.count }
+    subscript(position: Int) -> ItemOwner { distinct[Int(numbers[position])] }
 }
 
 /// Vocabulary items indexed together, with the app and the grammar lists of each; items of
@@ -97,14 +165,14 @@ struct ItemOwner: Sendable {
 final class VocabularyShard: @unchecked Sendable {
     /// The items, in one index or in layers (a user's vocabulary updated set by set).
     let index: LayeredVocabularyIndex
-    let owners: [ItemOwner]
+    let owners: ItemOwners
     /// The bytes of the index and, once built, of the word indexes.
     var memoryFootprint: Int { index.memoryFootprint }
     /// For each (app, list): the items, most important first.
-    private let listItems: [AppList: [Int]]
+    private let listItems: [AppList: ItemNumbers]
     /// For each (app, list, type): the items of that type, most important first (what a
     /// parameter not said defaults to: a user's two payee accounts among 30,000 payees).
-    private let typeItems: [AppListType: [Int]]
+    private let typeItems: [AppListType: ItemNumbers]
 
     struct AppList: Sendable, Hashable {
         let app: Int
@@ -128,9 +196,9 @@ final class VocabularyShard: @unchecked Sendable {
     /// written, made once for the users' vocabulary and shared by every ``KeyForm``.
     struct Selection: Sendable {
         let items: [VocabularyItem]
-        let owners: [ItemOwner]
-        let listItems: [AppList: [Int]]
-        let typeItems: [AppListType: [Int]]
+        let owners: ItemOwners
+        let listItems: [AppList: ItemNumbers]
+        let typeItems: [AppListType: ItemNumbers]
         /// Where each of a user's sets (an app's items of one type) stands among ``items``;
         /// nil for a selection not made of sets, or where two vocabularies name one app.
         let sets: [UserSet: Range<Int>]?
@@ -165,6 +233,12 @@ final class VocabularyShard: @unchecked Sendable {
             var items: [VocabularyItem] = []
             var owners: [ItemOwner] = []
             var sets: [UserSet: Range<Int>]? = [:]
+            // A session holds these as long as it lives: no slack from growing them.
+            let count = vocabularies.reduce(0) { total, entry in
+                entry.vocabulary.types.reduce(total) { $0 + entry.vocabulary.items(of: $1).count }
+            }
+            items.reserveCapacity(count)
+            owners.reserveCapacity(count)
             for (appIndex, vocabulary) in vocabularies {
                 for type in vocabulary.types {
                     let typeItems = vocabulary.items(of: type)
@@ -211,9 +285,9 @@ final class VocabularyShard: @unchecked Sendable {
                 }
             }
             self.items = items
-            self.owners = owners
-            self.listItems = listItems
-            self.typeItems = typeItems
+            self.owners = ItemOwners(owners)
+            self.listItems = listItems.mapValues(ItemNumbers.init)
+            self.typeItems = typeItems.mapValues(ItemNumbers.init)
             self.sets = sets
         }
     }
@@ -238,9 +312,11 @@ final class VocabularyShard: @unchecked Sendable {
         self.init(selection, index: VocabularyIndex(items: selection.items, tokenizer: tokenizer))
     }
 
-    func items(app: Int, list: String) -> [Int] { listItems[AppList(app: app, list: list)] ?? [] }
+    func items(app: Int, list: String) -> ItemNumbers { listItems[AppList(app: app, list: list)] ?? ItemNumbers([]) }
 
-    func items(app: Int, list: String, type: VocabularyType) -> [Int] { typeItems[AppListType(app: app, list: list, type: type)] ?? [] }
+    func items(app: Int, list: String, type: VocabularyType) -> ItemNumbers {
+        typeItems[AppListType(app: app, list: list, type: type)] ?? ItemNumbers([])
+    }
 }
 
 /// How a language writes vocabulary keys: its script, whether words are spaced, and its
@@ -281,8 +357,7 @@ struct ModelVocabulary: Sendable {
     func items(app appIndex: Int, list: String) -> [Int] {
         let appPart = app.items(app: appIndex, list: list)
         let userPart = user.items(app: appIndex, list: list)
-        if appPart.isEmpty { return userPart }
-        return userPart + appPart.map { $0 + userCount }
+        return Array(userPart) + appPart.map { $0 + userCount }
     }
 
     /// The items of `list` for app `app` that a parameter not said defaults to, most
@@ -292,8 +367,7 @@ struct ModelVocabulary: Sendable {
         guard let type else { return items(app: appIndex, list: list) }
         let userPart = user.items(app: appIndex, list: list, type: type)
         let appPart = app.items(app: appIndex, list: list).filter { appItem($0, isDefaultOf: type) }
-        if appPart.isEmpty { return userPart }
-        return userPart + appPart.map { $0 + userCount }
+        return Array(userPart) + appPart.map { $0 + userCount }
     }
 
     /// Whether ``defaultItems(app:list:type:)`` has any, without gathering them (the user's
@@ -387,14 +461,14 @@ struct VocabularyLists: Sendable {
 /// (``VocabularyIndex/forEachKey(_:)``).
 ///
 /// Built on a user's first parse that looks for a part, so it is part of what a session
-/// costs: flat arrays, not a dictionary of strings. Each word is known by a 40-bit hash of
+/// costs: flat arrays, not a dictionary of strings. Each word is known by a 32-bit hash of
 /// its scalars (``hash(_:)``); the (hash, item) pairs, packed into one integer each, are
-/// sorted once, and a lookup is a binary search. Two words of one hash (about one chance
-/// in 10^8 among 10,000 words) only make an item a candidate that ``PartialMatch`` then
-/// reads and rejects.
+/// sorted once, and a lookup is a binary search. A word whose hash another word has (about
+/// one chance in 400,000 among 10,000 words) only makes an item a candidate that
+/// ``PartialMatch`` then reads and rejects.
 final class ItemWordIndex: Sendable {
     /// The distinct word hashes, ascending.
-    private let hashes: [UInt64]
+    private let hashes: [UInt32]
     /// Where each hash's items start in ``postings`` (one more entry than ``hashes``).
     private let starts: [Int32]
     /// The items holding each word, ascending within a word, each once.
@@ -432,11 +506,11 @@ final class ItemWordIndex: Sendable {
             }
         }
         pairs.sort()
-        var hashes: [UInt64] = [], starts: [Int32] = [], postings: [Int32] = []
+        var hashes: [UInt32] = [], starts: [Int32] = [], postings: [Int32] = []
         postings.reserveCapacity(pairs.count)
         for (position, pair) in pairs.enumerated() {
             if position > 0, pairs[position - 1] == pair { continue }
-            let hash = pair >> Self.itemBits
+            let hash = UInt32(truncatingIfNeeded: pair >> Self.itemBits)
             if hashes.last != hash {
                 hashes.append(hash)
                 starts.append(Int32(postings.count))
@@ -449,14 +523,14 @@ final class ItemWordIndex: Sendable {
         self.postings = postings
     }
 
-    /// FNV-1a over the scalar values, folded to 40 bits: what a word is known by.
+    /// FNV-1a over the scalar values, folded to 32 bits: what a word is known by.
     @inline(__always)
     static func hash<Scalars: Collection<Unicode.Scalar>>(_ word: Scalars) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for scalar in word {
             hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01b3
         }
-        return (hash ^ hash >> (64 - itemBits)) & (1 << (64 - itemBits) - 1)
+        return (hash ^ hash >> 32) & 0xFFFF_FFFF
     }
 
     /// The items with a word of hash `word` (``hash(_:)`` of a normalized word, or of one
@@ -466,9 +540,9 @@ final class ItemWordIndex: Sendable {
         var (low, high) = (0, hashes.count)
         while low < high {
             let middle = (low + high) / 2
-            if hashes[middle] < word { low = middle + 1 } else { high = middle }
+            if UInt64(hashes[middle]) < word { low = middle + 1 } else { high = middle }
         }
-        guard low < hashes.count, hashes[low] == word else { return [] }
+        guard low < hashes.count, UInt64(hashes[low]) == word else { return [] }
         return postings[Int(starts[low])..<Int(starts[low + 1])]
     }
 
@@ -483,7 +557,7 @@ final class ItemWordIndex: Sendable {
     }
 
     /// The bytes the index holds.
-    var memoryFootprint: Int { hashes.count * 8 + starts.count * 4 + postings.count * 4 }
+    var memoryFootprint: Int { hashes.count * 4 + starts.count * 4 + postings.count * 4 }
 }
 
 extension Unicode.Scalar {

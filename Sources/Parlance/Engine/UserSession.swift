@@ -33,15 +33,41 @@ public final class UserSession: @unchecked Sendable {
     public let user: String
     /// The user's vocabulary, one value per app, in the order given; apps the engine does
     /// not know are kept (and listed in ``unknownApps``) but read by no parse.
-    public let vocabularies: [UserVocabulary]
+    ///
+    /// Made again from what the session holds: the items the parses read are held once,
+    /// in the session's selection, not also in the values given.
+    public var vocabularies: [UserVocabulary] {
+        registrations.map { registration in
+            UserVocabulary(app: registration.app, user: registration.user, sets: registration.sets.map { set in
+                switch set.items {
+                case .selected(let range): (set.type, Array(selection.items[range]))
+                case .held(let items): (set.type, items)
+                }
+            })
+        }
+    }
     /// The bundle identifiers of ``vocabularies`` that name no app of the engine.
-    public var unknownApps: [String] { vocabularies.map(\.app).filter { indexing.appIndex[$0] == nil } }
+    public var unknownApps: [String] { registrations.map(\.app).filter { indexing.appIndex[$0] == nil } }
     /// How many vocabulary items the parses read (those of known apps whose types fill a
     /// parameter of some intent).
     public var itemCount: Int { selection.items.count }
 
     let indexing: UserIndexing
     let selection: VocabularyShard.Selection
+    /// The vocabularies given, each set either a range of ``selection``'s items or, for a
+    /// set no parse reads (an unknown app, a type that fills no list), its items.
+    private let registrations: [Registration]
+
+    private struct Registration {
+        let app: String
+        let user: String
+        let sets: [(type: VocabularyStringType, items: SetItems)]
+    }
+
+    private enum SetItems {
+        case selected(Range<Int>)
+        case held([VocabularyItem])
+    }
     /// One index per ``KeyForm`` of the engine, made on first use, and the index each was
     /// built on (itself, or an earlier session's that it updates).
     private var shards: [(shard: VocabularyShard, base: IndexBase)?]
@@ -77,12 +103,21 @@ public final class UserSession: @unchecked Sendable {
 
     init(user: String, vocabularies: [UserVocabulary], indexing: UserIndexing, shards: [VocabularyShard?]? = nil, bases: [IndexBase?]? = nil) {
         self.user = user
-        self.vocabularies = vocabularies
         self.indexing = indexing
         let selection = VocabularyShard.Selection(vocabularies.compactMap { vocabulary in
             indexing.appIndex[vocabulary.app].map { (app: $0, vocabulary: vocabulary) }
         }, lists: indexing.lists)
         self.selection = selection
+        registrations = vocabularies.map { vocabulary in
+            Registration(app: vocabulary.app, user: vocabulary.user, sets: vocabulary.types.map { type in
+                let items = vocabulary.items(of: type)
+                if let app = indexing.appIndex[vocabulary.app], let range = selection.sets?[VocabularyShard.UserSet(app: app, type: type)],
+                   range.count == items.count {
+                    return (type, .selected(range))
+                }
+                return (type, .held(items))
+            })
+        }
         self.shards = (shards ?? Array(repeating: nil, count: indexing.forms.count)).map { shard in
             shard.map { shard in (shard, IndexBase(indexed: shard.index.layers[0].indexed, selection: selection)) }
         }

@@ -43,11 +43,11 @@ extension Engine {
                                       resolution: Resolution(.unsupported, reason: "'\(trimmed)' matches no \(list) of \(app.displayName)"))
             }
             let item = vocabulary.item(best.itemIndex)
-            let phrase = item.phrases.first ?? best.matchedText
+            let phrase = item.firstPhrase ?? best.matchedText
             let option = ResolutionOption(value: phrase, identifier: item.identifier)
             let tied = matches.filter { $0.edits == best.edits && vocabulary.item($0.itemIndex).identifier != item.identifier }
             if !tied.isEmpty {
-                let options = ([best] + tied).map { ResolutionOption(value: vocabulary.item($0.itemIndex).phrases.first ?? $0.matchedText,
+                let options = ([best] + tied).map { ResolutionOption(value: vocabulary.item($0.itemIndex).firstPhrase ?? $0.matchedText,
                                                                      identifier: vocabulary.item($0.itemIndex).identifier) }
                 return ParameterValue(value: nil, text: trimmed, resolution: Resolution(.disambiguation, options: options, reason: "several match"))
             }
@@ -70,7 +70,7 @@ extension Engine {
         guard let model = model(for: language), let appIndex = apps.firstIndex(where: { $0.bundleIdentifier == app.bundleIdentifier }) else { return nil }
         let vocabulary = model.vocabulary(with: user ?? defaultUser)
         guard let items = Resolver.defaultItems(of: parameter, app: appIndex, in: vocabulary), !items.isEmpty, let list = parameter.list else { return nil }
-        let options = items.map { ResolutionOption(value: vocabulary.item($0).phrases.first ?? "", identifier: vocabulary.item($0).identifier) }
+        let options = items.map { ResolutionOption(value: vocabulary.item($0).firstPhrase ?? "", identifier: vocabulary.item($0).identifier) }
         if options.count == 1 {
             return ParameterValue(value: .string(options[0].value), identifier: options[0].identifier, match: .implied,
                                   resolution: Resolution(.success, because: .onlyItem(list: list, app: app.displayName)))

@@ -343,7 +343,7 @@ extension Resolver {
         let reason = Resolution.Reason.partOfItems(said: slot.text, part: partText, count: candidates.count, list: list,
                                                    app: engine.apps[app].displayName)
         let options = candidates.prefix(PartialMatch.optionsOffered).map {
-            ResolutionOption(value: vocabulary.item($0.item).phrases.first ?? $0.phrase, identifier: vocabulary.item($0.item).identifier)
+            ResolutionOption(value: vocabulary.item($0.item).firstPhrase ?? $0.phrase, identifier: vocabulary.item($0.item).identifier)
         }
         if options.count == 1 {
             // The item's phrase that holds the part, as an exact match gives the phrase it

@@ -132,7 +132,7 @@ struct Resolver {
         let base = ParameterValue.self
         if !rivals.isEmpty {
             let all = ([offer.span.match] + rivals).sorted { $0.ranks(before: $1) }
-            let options = all.map { ResolutionOption(value: vocabulary.item($0.itemIndex).phrases.first ?? $0.matchedText, identifier: vocabulary.item($0.itemIndex).identifier) }
+            let options = all.map { ResolutionOption(value: vocabulary.item($0.itemIndex).firstPhrase ?? $0.matchedText, identifier: vocabulary.item($0.itemIndex).identifier) }
             return base.init(value: nil, text: slot.text, span: slot.span, match: offer.span.edits > 0 ? .fuzzy : .exact, edits: offer.span.edits,
                              resolution: Resolution(.disambiguation, options: options, because: .itemsMatch(count: options.count, said: slot.text)))
         }
@@ -192,7 +192,7 @@ struct Resolver {
     /// The item's phrase a match names: the phrase matched, or for a pronunciation the
     /// item's first phrase.
     static func phrase(of match: VocabularyMatch, item: VocabularyItem) -> String {
-        match.isPronunciation ? (item.phrases.first ?? match.matchedText) : match.matchedText
+        match.isPronunciation ? (item.firstPhrase ?? match.matchedText) : match.matchedText
     }
 
     /// How sure a correction is: 1 − edits ÷ the phrase's letters and digits (1 without
@@ -239,11 +239,11 @@ struct Resolver {
         if let candidates = Resolver.defaultItems(of: parameter, app: app, in: vocabulary), let list = parameter.list {
                 if candidates.count == 1 {
                 let item = vocabulary.item(candidates[0])
-                return ParameterValue(value: .string(item.phrases.first ?? ""), identifier: item.identifier, match: .implied,
+                return ParameterValue(value: .string(item.firstPhrase ?? ""), identifier: item.identifier, match: .implied,
                                       resolution: Resolution(.success, because: .onlyItem(list: list, app: engine.apps[app].displayName)))
             }
             if candidates.count > 1 {
-                let options = candidates.map { ResolutionOption(value: vocabulary.item($0).phrases.first ?? "", identifier: vocabulary.item($0).identifier) }
+                let options = candidates.map { ResolutionOption(value: vocabulary.item($0).firstPhrase ?? "", identifier: vocabulary.item($0).identifier) }
                 return ParameterValue(value: nil, resolution: Resolution(.disambiguation, options: options,
                                                                          because: .notSaid(app: engine.apps[app].displayName, items: options.count)))
             }

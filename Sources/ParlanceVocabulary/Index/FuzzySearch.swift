@@ -120,7 +120,7 @@ final class SearchScratch<Label: TrieLabel> {
         self.core = core
         forward = RadixTrieView(core.forward, pool: core.pool.base)
         backward = RadixTrieView(core.backward, pool: core.pool.base)
-        encoder = core.alphabet?.encoder ?? LabelEncoder(pageOfBlock: nil, codes: nil)
+        encoder = core.alphabet?.encoder ?? .scalarValues
         keys = KeyTableView(core)
         matchColumns = core.alphabet.map { alphabet in
             let table = ScratchBuffer<UInt64>(capacity: alphabet.scalars.count + 1)

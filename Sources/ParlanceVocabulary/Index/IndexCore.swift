@@ -264,9 +264,10 @@ final class IndexCore<Label: TrieLabel>: Sendable {
             subtreeRanks[node] = best
         }
 
-        // 4. The exact-match hash table, at most half full.
+        // 4. The exact-match hash table, at most two-thirds full (a miss probes about five
+        // slots at worst; a table at most half full cost a small index 15 bytes a key).
         var capacity = 16
-        while capacity < keyCount * 2 { capacity <<= 1 }
+        while capacity * 2 < keyCount * 3 { capacity <<= 1 }
         var slots = [UInt32](repeating: 0, count: capacity)
         pool.withUnsafeBufferPointer { labels in
             for key in 0..<keyCount {

@@ -311,7 +311,7 @@ final class LookupEngine {
             let match = VocabularyMatch(
                 itemIndex: Int(hit.item), identifier: item.identifier, type: item.type, source: item.source,
                 priority: item.priority, matchedText: text(of: Int(hit.item), variant: Int(hit.variant)),
-                isPronunciation: Int(hit.variant) >= item.phrases.count, edits: Int(hit.edits),
+                isPronunciation: Int(hit.variant) >= item.phraseCount, edits: Int(hit.edits),
                 writtenEdits: Int(ranked.writtenEdits))
             spans.append(VocabularySpan(units: Int(hit.start)..<Int(hit.end),
                                         scalarRange: first.scalarRange.lowerBound..<last.scalarRange.upperBound, match: match))
@@ -343,7 +343,8 @@ final class LookupEngine {
         let budget = policy.maxEdits(forKeyLength: texts[0].count)
         let item = items[itemIndex]
         var best: (edits: Int, variant: Int)?
-        for (variant, text) in (item.phrases + item.pronunciations).prefix(Int(UInt16.max)).enumerated() {
+        for variant in 0..<min(item.variantCount, Int(UInt16.max)) {
+            let text = item.text(ofVariant: variant)
             for key in KeyNormalization.keys(of: tokenizer.tokenize(text), normalizer: normalizer) {
                 for spanText in texts where abs(spanText.count - key.count) <= budget {
                     let edits = ReferenceSearch.distance(spanText, key)
@@ -357,7 +358,7 @@ final class LookupEngine {
         defer { written.clear() }
         let matched = text(of: itemIndex, variant: best.variant)
         let match = VocabularyMatch(itemIndex: itemIndex, identifier: item.identifier, type: item.type, source: item.source,
-                                    priority: item.priority, matchedText: matched, isPronunciation: best.variant >= item.phrases.count,
+                                    priority: item.priority, matchedText: matched, isPronunciation: best.variant >= item.phraseCount,
                                     edits: best.edits, writtenEdits: written.distance(to: matched))
         return VocabularySpan(units: units, scalarRange: first.scalarRange.lowerBound..<last.scalarRange.upperBound, match: match)
     }
@@ -365,8 +366,7 @@ final class LookupEngine {
     /// The text of an item's phrase or pronunciation.
     @inline(__always)
     func text(of item: Int, variant: Int) -> String {
-        let phrases = items[item].phrases
-        return variant < phrases.count ? phrases[variant] : items[item].pronunciations[variant - phrases.count]
+        items[item].text(ofVariant: variant)
     }
 
     /// Whether hit `a` ranks before hit `b` (``VocabularyMatch``'s key).
@@ -434,7 +434,7 @@ final class LookupEngine {
         let variant = Int(hit.variant)
         return VocabularyMatch(
             itemIndex: index, identifier: item.identifier, type: item.type, source: item.source, priority: item.priority,
-            matchedText: text(of: index, variant: variant), isPronunciation: variant >= item.phrases.count,
+            matchedText: text(of: index, variant: variant), isPronunciation: variant >= item.phraseCount,
             edits: Int(hit.edits), writtenEdits: Int(hit.written))
     }
 }

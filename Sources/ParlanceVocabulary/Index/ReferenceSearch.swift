@@ -37,7 +37,8 @@ enum ReferenceSearch {
     static func entries(of index: VocabularyIndex) -> [Entry] {
         var entries: [Entry] = []
         for (itemIndex, item) in index.items.enumerated() {
-            for (variant, text) in (item.phrases + item.pronunciations).enumerated() {
+            for variant in 0..<item.variantCount {
+                let text = item.text(ofVariant: variant)
                 for key in KeyNormalization.keys(of: index.tokenizer.tokenize(text), normalizer: index.tokenizer.normalizer) {
                     entries.append(Entry(item: itemIndex, variant: variant, key: key))
                 }
@@ -77,12 +78,11 @@ enum ReferenceSearch {
             best[entry.item] = (edits, entry.variant)
         }
         var matches = best.map { item, found in
-            let phrases = index.items[item].phrases
-            let text = found.variant < phrases.count ? phrases[found.variant] : index.items[item].pronunciations[found.variant - phrases.count]
+            let text = index.items[item].text(ofVariant: found.variant)
             return VocabularyMatch(
                 itemIndex: item, identifier: index.items[item].identifier, type: index.items[item].type,
                 source: index.items[item].source, priority: index.items[item].priority, matchedText: text,
-                isPronunciation: found.variant >= phrases.count, edits: found.edits)
+                isPronunciation: found.variant >= index.items[item].phraseCount, edits: found.edits)
         }
         if verbosity != .all, let nearest = matches.map(\.edits).min() {
             matches.removeAll { $0.edits > nearest }

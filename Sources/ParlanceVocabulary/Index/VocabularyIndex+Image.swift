@@ -9,7 +9,7 @@ import ParlanceText
 /// build reads, so an image is only ever read back for the items it was built from.
 extension VocabularyIndex {
     /// The format version of the images; any change to what they hold bumps it.
-    static let imageVersion: UInt32 = 2
+    static let imageVersion: UInt32 = 3
     static let imageKind = "VIDX"
 
     /// The digest of everything an index of `items` depends on: each item's phrases,
@@ -115,20 +115,26 @@ extension FrozenBuffer where Element: BitwiseCopyable {
 
 extension Alphabet {
     init(from reader: inout ImageReader) throws(ImageError) {
-        pageOfBlock = try FrozenBuffer(from: &reader)
-        codes = try FrozenBuffer(from: &reader)
-        scalars = try reader.readArray(of: UInt32.self)
-        // `code(_:)` reads pageOfBlock[scalar >> 8] and codes[page << 8 | low byte] unchecked.
-        guard pageOfBlock.count == 0x110000 >> 8, codes.count % 256 == 0,
-              pageOfBlock.buffer.allSatisfy({ Int($0) << 8 < codes.count }) else {
+        let pageOfBlock = try FrozenBuffer<UInt16>(from: &reader)
+        let codes = try FrozenBuffer<UInt16>(from: &reader)
+        let scalars = try FrozenBuffer<UInt32>(from: &reader)
+        // `LabelEncoder` reads pageOfBlock below its count, codes[page << 8 | low byte] and
+        // scalars unchecked; codes are places in `scalars`, which is sorted after its 0.
+        let pages = codes.count >> 8
+        guard pageOfBlock.count >= 1, pageOfBlock.count <= 0x110000 >> 8, codes.count >= 256, codes.count % 256 == 0,
+              scalars.count >= 1, scalars.count <= Alphabet.capacity + 1, scalars[0] == 0,
+              (1..<scalars.count).allSatisfy({ scalars[$0 - 1] < scalars[$0] && scalars[$0] < 0x110000 }),
+              (0..<pageOfBlock.count).allSatisfy({ pageOfBlock[$0] == Alphabet.searchedBlock || Int(pageOfBlock[$0]) < pages }),
+              (0..<codes.count).allSatisfy({ Int(codes[$0]) < scalars.count }) else {
             throw ImageError(.damaged, source: reader.source, "an alphabet whose tables do not fit together")
         }
+        self.init(pageOfBlock: pageOfBlock, codes: codes, scalars: scalars)
     }
 
     func write(to writer: inout ImageWriter) {
         pageOfBlock.write(to: &writer)
         codes.write(to: &writer)
-        writer.append(contentsOf: scalars)
+        scalars.write(to: &writer)
     }
 }
 
@@ -215,7 +221,7 @@ extension IndexCore {
         }
         for posting in 0..<postingItems.count {
             let item = items[Int(postingItems[posting])]
-            guard Int(postingVariants[posting]) < item.phrases.count + item.pronunciations.count else {
+            guard Int(postingVariants[posting]) < item.variantCount else {
                 throw ImageError(.damaged, source: reader.source, "posting \(posting) names phrase \(postingVariants[posting]) of an item with fewer")
             }
         }

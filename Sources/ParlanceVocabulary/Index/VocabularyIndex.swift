@@ -252,8 +252,8 @@ struct KeyCollector {
         var buffer: [UInt32] = []
         for (position, item) in items.enumerated() {
             let itemIndex = offset + position
-            let texts = item.pronunciations.isEmpty ? item.phrases : item.phrases + item.pronunciations
-            for (variant, text) in texts.prefix(Int(UInt16.max)).enumerated() {
+            for variant in 0..<min(item.variantCount, Int(UInt16.max)) {
+                let text = item.text(ofVariant: variant)
                 buffer.removeAll(keepingCapacity: true)
                 if KeyNormalization.appendASCIIKey(of: text, to: &buffer) {
                     if !buffer.isEmpty {
@@ -290,8 +290,7 @@ struct KeyCollector {
     static func prefixRanks(of keys: [RawKey], items: [VocabularyItem]) -> [UInt32] {
         let priorities = items.map(\.priority), sources = items.map(\.source)
         func text(_ key: RawKey) -> String {
-            let item = items[Int(key.item)], variant = Int(key.variant)
-            return variant < item.phrases.count ? item.phrases[variant] : item.pronunciations[variant - item.phrases.count]
+            items[Int(key.item)].text(ofVariant: Int(key.variant))
         }
         let order = keys.indices.sorted { a, b in
             let x = keys[a], y = keys[b]

@@ -37,6 +37,14 @@ public struct UserVocabulary: Sendable, Hashable {
         self.user = user
     }
 
+    /// A vocabulary of sets already made by ``setVocabulary(_:of:)`` (items of `type`, source
+    /// `.user`, priority = position): what a holder that took the sets apart puts back.
+    package init(app: String, user: String, sets: [(type: VocabularyStringType, items: [VocabularyItem])]) {
+        self.app = app
+        self.user = user
+        for (type, items) in sets { self.sets[type] = items }
+    }
+
     /// Replaces the set of `type` with `strings`, most important first.
     ///
     /// An empty sequence leaves the type registered with no entries (SiriKit's way of
@@ -75,7 +83,7 @@ public struct UserVocabulary: Sendable, Hashable {
     /// The entries of `type`, most important first; empty when the type has no set.
     public func speakableStrings(of type: VocabularyStringType) -> [SpeakableString] {
         (sets[type] ?? []).map { item in
-            SpeakableString(vocabularyIdentifier: item.identifier, spokenPhrase: item.phrases[0], pronunciationHint: item.pronunciations.first)
+            SpeakableString(vocabularyIdentifier: item.identifier, spokenPhrase: item.firstPhrase ?? "", pronunciationHint: item.pronunciations.first)
         }
     }
 
