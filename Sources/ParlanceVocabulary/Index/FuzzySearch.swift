@@ -70,11 +70,12 @@ struct BitLookupSink: TrieWalkSink {
 /// per thread (``VocabularySearcher``), reused for every query without allocating.
 final class SearchScratch<Label: TrieLabel> {
     typealias Automaton = CappedOSAAutomaton<Label>
-    let core: IndexCore<Label>
-    let forward: RadixTrieView<Label>
-    let backward: RadixTrieView<Label>
-    let encoder: LabelEncoder
-    let keys: KeyTableView<Label>
+    /// The index searched (``bind(_:)``), and raw views of its structures.
+    private(set) var core: IndexCore<Label>
+    private(set) var forward: RadixTrieView<Label>
+    private(set) var backward: RadixTrieView<Label>
+    private(set) var encoder: LabelEncoder
+    private(set) var keys: KeyTableView<Label>
 
     /// The query's labels, forwards and reversed, padded on both sides.
     let query = ScratchBuffer<Label>(capacity: 128)
@@ -114,7 +115,9 @@ final class SearchScratch<Label: TrieLabel> {
     /// Lookups and span search: the columns of the walk's query each label matches,
     /// indexed by alphabet code, one entry past the last code (always zero, for the
     /// wildcard and padding); nil without an alphabet (``BitParallelOSAAutomaton``).
-    let matchColumns: ScratchBuffer<UInt64>?
+    /// Zero outside a walk, as far as ``zeroedMatchColumns``.
+    private(set) var matchColumns: ScratchBuffer<UInt64>?
+    private var zeroedMatchColumns = 0
 
     init(core: IndexCore<Label>) {
         self.core = core
@@ -122,12 +125,34 @@ final class SearchScratch<Label: TrieLabel> {
         backward = RadixTrieView(core.backward, pool: core.pool.base)
         encoder = core.alphabet?.encoder ?? .scalarValues
         keys = KeyTableView(core)
-        matchColumns = core.alphabet.map { alphabet in
-            let table = ScratchBuffer<UInt64>(capacity: alphabet.scalars.count + 1)
-            table.base.update(repeating: 0, count: alphabet.scalars.count + 1)
-            table.count = alphabet.scalars.count + 1
-            return table
+        bindMatchColumns()
+    }
+
+    /// Points the scratch at `core`'s structures: scratch belongs to a search, not to an
+    /// index, so that a thousand users' small indexes share a few scratches instead of
+    /// holding one each (``EnginePool``).
+    func bind(_ core: IndexCore<Label>) {
+        guard core !== self.core else { return }
+        self.core = core
+        forward = RadixTrieView(core.forward, pool: core.pool.base)
+        backward = RadixTrieView(core.backward, pool: core.pool.base)
+        encoder = core.alphabet?.encoder ?? .scalarValues
+        keys = KeyTableView(core)
+        bindMatchColumns()
+    }
+
+    /// The match table sized for the core's alphabet: one entry per code and one past.
+    private func bindMatchColumns() {
+        guard let alphabet = core.alphabet else { return }
+        let needed = alphabet.scalars.count + 1
+        let table = matchColumns ?? ScratchBuffer<UInt64>(capacity: needed)
+        if needed > zeroedMatchColumns {
+            table.reserve(needed)
+            table.base.update(repeating: 0, count: needed)
+            zeroedMatchColumns = needed
         }
+        table.count = needed
+        matchColumns = table
     }
 
     deinit {

@@ -9,15 +9,16 @@ import ParlanceText
 
 /// The per-thread side of a ``VocabularyIndex``: scratch buffers, the width-specific search,
 /// and the ranking of hits into ``VocabularyMatch``es. Holds the compiled structures and
-/// the items, not the index (the index's pool holds engines).
+/// the items of the index it is bound to (``bind(_:)``), not the index: engines are pooled
+/// per label width, for every index (``EnginePool``).
 final class LookupEngine {
     enum Scratch {
         case narrow(SearchScratch<UInt16>)
         case wide(SearchScratch<UInt32>)
     }
 
-    let items: [VocabularyItem]
-    let normalizer: Normalizer
+    private(set) var items: [VocabularyItem]
+    private(set) var normalizer: Normalizer
     let scratch: Scratch
     /// The normalized key being looked up.
     var scalars: [UInt32] = []
@@ -39,6 +40,26 @@ final class LookupEngine {
     deinit {
         best.deallocate()
         written.deallocate()
+    }
+
+    /// Whether the engine can search `index` (its labels are as wide as the engine's).
+    func fits(_ index: VocabularyIndex) -> Bool {
+        switch (scratch, index.storage) {
+        case (.narrow, .narrow), (.wide, .wide): true
+        default: false
+        }
+    }
+
+    /// Points the engine at `index`.
+    /// - Precondition: ``fits(_:)``.
+    func bind(_ index: VocabularyIndex) {
+        items = index.items
+        normalizer = index.tokenizer.normalizer
+        switch (scratch, index.storage) {
+        case (.narrow(let scratch), .narrow(let core)): scratch.bind(core)
+        case (.wide(let scratch), .wide(let core)): scratch.bind(core)
+        default: preconditionFailure("an engine bound to an index of other labels")
+        }
     }
 
     /// Looks up a query string: without the tokenizer when it is plain ASCII words.
@@ -439,8 +460,16 @@ final class LookupEngine {
     }
 }
 
-/// Idle engines, so that concurrent lookups on one index each get their own scratch.
+/// Idle engines, so that concurrent lookups each get their own scratch: one pool per label
+/// width, shared by every index (``VocabularyIndex/withEngine(_:)`` binds an engine to its
+/// index), so that an index searched now and then (one of a thousand users' vocabularies)
+/// holds no scratch of its own.
 final class EnginePool: @unchecked Sendable {
+    /// The pools of 16-bit and of 32-bit labels. (An idle engine keeps the last index it
+    /// searched alive until it searches another: at most as many indexes as engines.)
+    static let narrow = EnginePool()
+    static let wide = EnginePool()
+
     private var idle: [LookupEngine] = []
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 

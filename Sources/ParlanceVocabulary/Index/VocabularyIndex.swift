@@ -50,7 +50,6 @@ public final class VocabularyIndex: Sendable {
     public let memoryFootprint: Int
 
     let storage: IndexStorage
-    private let engines: EnginePool
 
     /// Compiles `items`. Phrases that normalize to nothing (punctuation only) are skipped;
     /// an item's phrases and pronunciations past the 65,535th are not indexed.
@@ -73,7 +72,6 @@ public final class VocabularyIndex: Sendable {
                                forceScalarLabels: forceScalarLabels, jumpFanOut: jumpFanOut)
         keyCount = storage.keyCount
         memoryFootprint = storage.byteCount + MemoryLayout<VocabularyIndex>.size
-        engines = EnginePool()
     }
 
     /// An index of `items` whose structures were read back from an image.
@@ -84,7 +82,6 @@ public final class VocabularyIndex: Sendable {
         self.storage = storage
         keyCount = storage.keyCount
         memoryFootprint = storage.byteCount + MemoryLayout<VocabularyIndex>.size
-        engines = EnginePool()
     }
 
     /// A searcher of its own, for a thread that looks up a lot (no pool round trip).
@@ -92,10 +89,21 @@ public final class VocabularyIndex: Sendable {
         VocabularySearcher(index: self, engine: LookupEngine(index: self))
     }
 
-    /// Runs `body` with an engine no other thread is using.
+    /// Runs `body` with an engine no other thread is using, bound to this index.
     @inline(__always)
     func withEngine<R>(_ body: (LookupEngine) -> R) -> R {
-        let engine = engines.take() ?? LookupEngine(index: self)
+        let engines: EnginePool
+        switch storage {
+        case .narrow: engines = .narrow
+        case .wide: engines = .wide
+        }
+        let engine: LookupEngine
+        if let idle = engines.take() {
+            idle.bind(self)
+            engine = idle
+        } else {
+            engine = LookupEngine(index: self)
+        }
         defer { engines.give(engine) }
         return body(engine)
     }
