@@ -187,6 +187,38 @@ import Testing
         #expect(explanation.notes.contains { $0.contains("com.example.not-installed") })
     }
 
+    /// A session keeps the items it reads once, not also the vocabularies it was given, yet
+    /// gives them back as they were: sets it reads, sets it does not (a type no intent
+    /// fills, an app the engine lacks, an empty set), vocabularies of other users' names,
+    /// and two vocabularies of one app, in order; and after an update.
+    @Test func vocabulariesComeBackAsGiven() throws {
+        let engine = try EngineFixture.engine
+        var chat = UserVocabulary(app: Self.chat, user: "hana")
+        _ = chat.setVocabulary([SpeakableString(vocabularyIdentifier: "h:1", spokenPhrase: "Kenji Sato", pronunciationHint: "ken-jee"),
+                                SpeakableString(spokenPhrase: "Marguerite Duval")], of: .contactName)
+        _ = chat.setVocabularyStrings(["Blue Car"], of: .carName)
+        _ = chat.setVocabularyStrings([], of: .photoTag)
+        var pay = UserVocabulary(app: "com.example.billpay", user: "someone else")
+        _ = pay.setVocabularyStrings(["Lakeside Water", "Lakeside Power"], of: .paymentsOrganizationName)
+        var unknown = UserVocabulary(app: "com.example.not-installed", user: "hana")
+        _ = unknown.setVocabularyStrings(["Kenji Mori"], of: .contactName)
+        let given = [chat, pay, unknown]
+        let session = engine.session(user: "hana", vocabularies: given)
+        #expect(session.vocabularies == given)
+        #expect(session.itemCount >= 4)
+
+        var second = UserVocabulary(app: Self.chat, user: "hana")
+        _ = second.setVocabularyStrings(["Ingrid Bergström"], of: .contactName)
+        let twice = engine.session(user: "hana", vocabularies: [chat, second])
+        #expect(twice.vocabularies == [chat, second])
+
+        let updated = session.setting(["Kenji Mori", "Kenji Sato"], of: .contactName, app: Self.chat)
+        var expected = chat
+        _ = expected.setVocabularyStrings(["Kenji Mori", "Kenji Sato"], of: .contactName)
+        #expect(updated.vocabularies == [expected, pay, unknown])
+        #expect(session.vocabularies == given)
+    }
+
     /// Parses for many users at once, from many threads, each seeing only their own contacts.
     @Test func concurrentParsesForDifferentUsers() throws {
         let engine = try EngineFixture.engine
