@@ -130,30 +130,31 @@ struct ItemNumbers: RandomAccessCollection, Sendable {
 /// The owner of each item of a shard, as a number into the few distinct owners (one per
 /// app and type): 4 bytes an item, not 16, for a user's thousands of items.
 struct ItemOwners: RandomAccessCollection, Sendable {
-    private let distinct: [ItemOwner]
-    private let numbers: [UInt32]
+    private var distinct: [ItemOwner] = []
+    private var numberOf: [ItemOwner: UInt32] = [:]
+    private var numbers: [UInt32] = []
 
-    init(_ owners: [ItemOwner]) {
-        var distinct: [ItemOwner] = []
-        var numberOf: [ItemOwner: UInt32] = [:]
-        var numbers: [UInt32] = []
-        numbers.reserveCapacity(owners.count)
-        for (position, owner) in owners.enumerated() {
-            // Owners come in runs (an app's items of one type): compare with the last first.
-            if position > 0, let last = numbers.last, distinct[Int(last)].app == owner.app, distinct[Int(last)].lists == owner.lists {
-                numbers.append(last)
-                continue
-            }
-            let number = numberOf[owner] ?? {
-                distinct.append(owner)
-                numberOf[owner] = UInt32(distinct.count - 1)
-                return UInt32(distinct.count - 1)
-            }()
-            numbers.append(number)
-        }
-        self.distinct = distinct
-        self.numbers = numbers
+    init(capacity: Int) {
+        numbers.reserveCapacity(capacity)
     }
+
+    /// Appends `count` items of `owner` (owners come in runs: an app's items of one type).
+    mutating func append(_ owner: ItemOwner, count: Int = 1) {
+        let number: UInt32
+        if let last = numbers.last, distinct[Int(last)].app == owner.app, distinct[Int(last)].lists == owner.lists {
+            number = last
+        } else if let known = numberOf[owner] {
+            number = known
+        } else {
+            number = UInt32(distinct.count)
+            distinct.append(owner)
+            numberOf[owner] = number
+        }
+        numbers.append(contentsOf: repeatElement(number, count: count))
+    }
+
+    /// The number of item `position`'s owner: items of one owner have one number.
+    func number(at position: Int) -> UInt32 { numbers[position] }
 
     var startIndex: Int { 0 }
     var endIndex: Int { numbers.count }
@@ -208,9 +209,8 @@ final class VocabularyShard: @unchecked Sendable {
         ///   bookkeeping must not rival the index.
         init(_ entries: [(item: VocabularyItem, app: Int)], lists: VocabularyLists) {
             var items: [VocabularyItem] = []
-            var owners: [ItemOwner] = []
+            var owners = ItemOwners(capacity: entries.count)
             items.reserveCapacity(entries.count)
-            owners.reserveCapacity(entries.count)
             var last: (app: Int, type: VocabularyType, owner: ItemOwner)?
             for (item, app) in entries {
                 let owner: ItemOwner
@@ -231,14 +231,13 @@ final class VocabularyShard: @unchecked Sendable {
         /// type, as each app registered it.
         init(_ vocabularies: [(app: Int, vocabulary: UserVocabulary)], lists: VocabularyLists) {
             var items: [VocabularyItem] = []
-            var owners: [ItemOwner] = []
             var sets: [UserSet: Range<Int>]? = [:]
             // A session holds these as long as it lives: no slack from growing them.
             let count = vocabularies.reduce(0) { total, entry in
                 entry.vocabulary.types.reduce(total) { $0 + entry.vocabulary.items(of: $1).count }
             }
             items.reserveCapacity(count)
-            owners.reserveCapacity(count)
+            var owners = ItemOwners(capacity: count)
             for (appIndex, vocabulary) in vocabularies {
                 for type in vocabulary.types {
                     let typeItems = vocabulary.items(of: type)
@@ -247,20 +246,20 @@ final class VocabularyShard: @unchecked Sendable {
                     let set = UserSet(app: appIndex, type: type)
                     if sets?[set] != nil { sets = nil } else { sets?[set] = items.count..<items.count + typeItems.count }
                     items.append(contentsOf: typeItems)
-                    owners.append(contentsOf: repeatElement(owner, count: typeItems.count))
+                    owners.append(owner, count: typeItems.count)
                 }
             }
             self.init(items: items, owners: owners, sets: sets)
         }
 
-        private init(items: [VocabularyItem], owners: [ItemOwner], sets: [UserSet: Range<Int>]?) {
+        private init(items: [VocabularyItem], owners: ItemOwners, sets: [UserSet: Range<Int>]?) {
             let order = items.map { (source: $0.source, priority: $0.priority) }
             var listItems: [AppList: [Int]] = [:]
             var position = 0
             while position < owners.count {
                 // Runs of one owner (items of one app and type are consecutive).
                 var end = position + 1
-                while end < owners.count, owners[end].app == owners[position].app, owners[end].lists == owners[position].lists { end += 1 }
+                while end < owners.count, owners.number(at: end) == owners.number(at: position) { end += 1 }
                 for list in owners[position].lists { listItems[AppList(app: owners[position].app, list: list), default: []] += position..<end }
                 position = end
             }
@@ -285,7 +284,7 @@ final class VocabularyShard: @unchecked Sendable {
                 }
             }
             self.items = items
-            self.owners = ItemOwners(owners)
+            self.owners = owners
             self.listItems = listItems.mapValues(ItemNumbers.init)
             self.typeItems = typeItems.mapValues(ItemNumbers.init)
             self.sets = sets

@@ -370,7 +370,11 @@ enum IndexStorage: Sendable {
         }
         if !forceScalarLabels, distinct.count <= Alphabet.capacity {
             let alphabet = Alphabet(sortedScalars: distinct)
-            let labels = scalars.map { alphabet.code($0) }
+            // (One encoder for the pass: two loads a scalar of a paged block.)
+            let labels = withExtendedLifetime(alphabet) {
+                let encoder = alphabet.encoder
+                return scalars.map { encoder.label($0, as: UInt16.self) }
+            }
             self = .narrow(IndexCore(rawPool: labels, keys: keys, ranks: ranks, alphabet: alphabet, jumpFanOut: jumpFanOut))
         } else {
             self = .wide(IndexCore(rawPool: scalars, keys: keys, ranks: ranks, alphabet: nil, jumpFanOut: jumpFanOut))
