@@ -36,6 +36,7 @@ public final class UserSession: @unchecked Sendable {
     ///
     /// Made again from what the session holds: the items the parses read are held once,
     /// in the session's selection, not also in the values given.
+    /// - Complexity: O(n) in the items (each access copies them).
     public var vocabularies: [UserVocabulary] {
         registrations.map { registration in
             UserVocabulary(app: registration.app, user: registration.user, sets: registration.sets.map { set in
@@ -54,8 +55,10 @@ public final class UserSession: @unchecked Sendable {
 
     let indexing: UserIndexing
     let selection: VocabularyShard.Selection
-    /// The vocabularies given, each set either a range of ``selection``'s items or, for a
-    /// set no parse reads (an unknown app, a type that fills no list), its items.
+    /// The vocabularies given, each set either a range of ``selection``'s items or its own
+    /// items: a set no parse reads (an unknown app, a type that fills no list, an empty
+    /// set), or every set when two vocabularies name one app (the selection then records
+    /// no ranges).
     private let registrations: [Registration]
 
     private struct Registration {

@@ -121,10 +121,7 @@ final class SearchScratch<Label: TrieLabel> {
 
     init(core: IndexCore<Label>) {
         self.core = core
-        forward = RadixTrieView(core.forward, pool: core.pool.base)
-        backward = RadixTrieView(core.backward, pool: core.pool.base)
-        encoder = core.alphabet?.encoder ?? .scalarValues
-        keys = KeyTableView(core)
+        (forward, backward, encoder, keys) = Self.views(of: core)
         bindMatchColumns()
     }
 
@@ -134,11 +131,15 @@ final class SearchScratch<Label: TrieLabel> {
     func bind(_ core: IndexCore<Label>) {
         guard core !== self.core else { return }
         self.core = core
-        forward = RadixTrieView(core.forward, pool: core.pool.base)
-        backward = RadixTrieView(core.backward, pool: core.pool.base)
-        encoder = core.alphabet?.encoder ?? .scalarValues
-        keys = KeyTableView(core)
+        (forward, backward, encoder, keys) = Self.views(of: core)
         bindMatchColumns()
+    }
+
+    /// Raw views of `core`'s structures (valid while it lives).
+    private static func views(of core: IndexCore<Label>)
+        -> (RadixTrieView<Label>, RadixTrieView<Label>, LabelEncoder, KeyTableView<Label>) {
+        (RadixTrieView(core.forward, pool: core.pool.base), RadixTrieView(core.backward, pool: core.pool.base),
+         core.alphabet?.encoder ?? .scalarValues, KeyTableView(core))
     }
 
     /// The match table sized for the core's alphabet: one entry per code and one past.

@@ -42,16 +42,9 @@ final class LookupEngine {
         written.deallocate()
     }
 
-    /// Whether the engine can search `index` (its labels are as wide as the engine's).
-    func fits(_ index: VocabularyIndex) -> Bool {
-        switch (scratch, index.storage) {
-        case (.narrow, .narrow), (.wide, .wide): true
-        default: false
-        }
-    }
-
     /// Points the engine at `index`.
-    /// - Precondition: ``fits(_:)``.
+    /// - Precondition: the index's labels are as wide as the engine's (``EnginePool``
+    ///   keeps one pool per width).
     func bind(_ index: VocabularyIndex) {
         items = index.items
         normalizer = index.tokenizer.normalizer

@@ -119,11 +119,11 @@ extension Alphabet {
         let codes = try FrozenBuffer<UInt16>(from: &reader)
         let scalars = try FrozenBuffer<UInt32>(from: &reader)
         // `LabelEncoder` reads pageOfBlock below its count, codes[page << 8 | low byte] and
-        // scalars unchecked; codes are places in `scalars`, which is sorted after its 0.
+        // scalars unchecked; codes are places in `scalars`, ascending after its unused 0.
         let pages = codes.count >> 8
         guard pageOfBlock.count >= 1, pageOfBlock.count <= 0x110000 >> 8, codes.count >= 256, codes.count % 256 == 0,
               scalars.count >= 1, scalars.count <= Alphabet.capacity + 1, scalars[0] == 0,
-              (1..<scalars.count).allSatisfy({ scalars[$0 - 1] < scalars[$0] && scalars[$0] < 0x110000 }),
+              (1..<scalars.count).allSatisfy({ ($0 == 1 || scalars[$0 - 1] < scalars[$0]) && scalars[$0] < 0x110000 }),
               (0..<pageOfBlock.count).allSatisfy({ pageOfBlock[$0] == Alphabet.searchedBlock || Int(pageOfBlock[$0]) < pages }),
               (0..<codes.count).allSatisfy({ Int(codes[$0]) < scalars.count }) else {
             throw ImageError(.damaged, source: reader.source, "an alphabet whose tables do not fit together")
