@@ -78,6 +78,24 @@ import Testing
         #expect(warnings[1].message.hasPrefix("the identifier holds the control character U+001B"))
         #expect(warnings[2].message.hasPrefix("the pronunciation holds the control character U+000A"))
     }
+
+    /// DEL and the C1 controls are control characters too; letters whose UTF-8 shares bytes
+    /// with them (a continuation byte 80...9F after another lead byte, NO-BREAK SPACE) are not.
+    @Test func c1ControlsAndDeleteAreFoundAndNeighboursAreNot() {
+        var vocabulary = UserVocabulary(app: "com.example.chat")
+        let warnings = vocabulary.setVocabulary([
+            SpeakableString(spokenPhrase: "Zoë Ā\u{A0}Ŀuna Ÿ"),
+            SpeakableString(spokenPhrase: "José\u{85}Martí"),
+            SpeakableString(spokenPhrase: "Renée"),
+            SpeakableString(vocabularyIdentifier: "id\u{7F}", spokenPhrase: "Del"),
+            SpeakableString(spokenPhrase: "Łukasz", pronunciationHint: "wu\u{9F}kash"),
+        ], of: .contactName)
+        #expect(vocabulary.items(of: .contactName).map(\.phrases) == [["Zoë Ā\u{A0}Ŀuna Ÿ"], ["Renée"]])
+        #expect(warnings.map(\.keyPath) == ["contactName[1]", "contactName[3]", "contactName[4]"])
+        #expect(warnings[0].message == "the phrase holds the control character U+0085 at character 5; discarded")
+        #expect(warnings[1].message == "the identifier holds the control character U+007F at character 3; discarded")
+        #expect(warnings[2].message == "the pronunciation holds the control character U+009F at character 3; discarded")
+    }
 }
 
 @Suite struct InterchangeFileTests {

@@ -253,8 +253,9 @@ final class VocabularyShard: @unchecked Sendable {
         }
 
         private init(items: [VocabularyItem], owners: ItemOwners, sets: [UserSet: Range<Int>]?) {
-            let order = items.map { (source: $0.source, priority: $0.priority) }
             var listItems: [AppList: [Int]] = [:]
+            var typeItems: [AppListType: [Int]] = [:]
+            let order = items.map { (source: $0.source, priority: $0.priority) }
             var position = 0
             while position < owners.count {
                 // Runs of one owner (items of one app and type are consecutive).
@@ -271,15 +272,11 @@ final class VocabularyShard: @unchecked Sendable {
                 guard let list = listItems[key], !zip(list, list.dropFirst()).allSatisfy({ precedes($0, $1) }) else { continue }
                 listItems[key]?.sort(by: precedes)
             }
-            var typeItems: [AppListType: [Int]] = [:]
             for (key, list) in listItems {
                 // By runs of one type (a list is usually one type's run or a few).
                 var start = 0
-                while start < list.count {
-                    let type = items[list[start]].type
-                    var end = start + 1
-                    while end < list.count, items[list[end]].type == type { end += 1 }
-                    typeItems[AppListType(app: key.app, list: key.list, type: type), default: []] += list[start..<end]
+                for end in VocabularyItem.typeRunEnds(of: list, in: items) {
+                    typeItems[AppListType(app: key.app, list: key.list, type: items[list[start]].type), default: []] += list[start..<end]
                     start = end
                 }
             }
@@ -486,22 +483,24 @@ final class ItemWordIndex: Sendable {
         var pairs: [UInt64] = []
         pairs.reserveCapacity(index.entryCount * 3)
         index.forEachKey { key, owners in
-            func add(_ hash: UInt64) {
-                for item in owners where item < 1 << Self.itemBits { pairs.append(hash << Self.itemBits | UInt64(item)) }
-            }
-            var wordStart = 0
-            for position in 0...key.count where position == key.count || key[position] == " " {
-                let word = key[wordStart..<position]
-                wordStart = position + 1
-                guard !word.isEmpty else { continue }
-                add(Self.hash(word))
-                // Each character of an unspaced script, unless the word is that character.
-                if word.count > 1 { for scalar in word where scalar.isUnspaced { add(Self.hash(CollectionOfOne(scalar))) } }
-            }
-            // Each two characters of an unspaced script next to each other (a key joins
-            // them with nothing between), unless the word is those two.
-            for position in key.indices.dropLast() where key[position].isUnspaced && key[position + 1].isUnspaced {
-                add(Self.hash(key[position...(position + 1)]))
+            key.withUnsafeBufferPointer { key in
+                func add(_ hash: UInt64) {
+                    for item in owners where item < 1 << Self.itemBits { pairs.append(hash << Self.itemBits | UInt64(item)) }
+                }
+                var wordStart = 0
+                for position in 0...key.count where position == key.count || key[position] == " " {
+                    let word = UnsafeBufferPointer(rebasing: key[wordStart..<position])
+                    wordStart = position + 1
+                    guard !word.isEmpty else { continue }
+                    add(Self.hash(word))
+                    // Each character of an unspaced script, unless the word is that character.
+                    if word.count > 1 { for scalar in word where scalar.isUnspaced { add(Self.hash(CollectionOfOne(scalar))) } }
+                }
+                // Each two characters of an unspaced script next to each other (a key joins
+                // them with nothing between), unless the word is those two.
+                for position in key.indices.dropLast() where key[position].isUnspaced && key[position + 1].isUnspaced {
+                    add(Self.hash(UnsafeBufferPointer(rebasing: key[position...(position + 1)])))
+                }
             }
         }
         pairs.sort()

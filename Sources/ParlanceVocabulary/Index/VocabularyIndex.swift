@@ -370,11 +370,29 @@ enum IndexStorage: Sendable {
         }
         if !forceScalarLabels, distinct.count <= Alphabet.capacity {
             let alphabet = Alphabet(sortedScalars: distinct)
-            // (One encoder for the pass: two loads a scalar of a paged block.)
-            let labels = withExtendedLifetime(alphabet) {
-                let encoder = alphabet.encoder
-                return scalars.map { encoder.label($0, as: UInt16.self) }
+            // A scalar's code is its place among the distinct scalars, plus one
+            // (``Alphabet/init(sortedScalars:)``): the bits set before it in the bitmap.
+            // Counted here in constant time, where the alphabet would search the blocks it
+            // does not page.
+            var before = [UInt32](repeating: 0, count: present.count)
+            var counted: UInt32 = 0
+            for (word, bits) in present.enumerated() {
+                before[word] = counted
+                counted += UInt32(bits.nonzeroBitCount)
             }
+            let labels = [UInt16](unsafeUninitializedCapacity: scalars.count) { labels, initialized in
+                before.withUnsafeBufferPointer { before in
+                    present.withUnsafeBufferPointer { present in
+                        for (position, scalar) in scalars.enumerated() {
+                            let word = Int(scalar >> 6)
+                            let below = present[word] & ((1 &<< UInt64(scalar & 63)) &- 1)
+                            labels[position] = UInt16(truncatingIfNeeded: before[word] &+ UInt32(below.nonzeroBitCount) &+ 1)
+                        }
+                    }
+                }
+                initialized = scalars.count
+            }
+            assert(withExtendedLifetime(alphabet) { labels == scalars.map { alphabet.encoder.label($0, as: UInt16.self) } })
             self = .narrow(IndexCore(rawPool: labels, keys: keys, ranks: ranks, alphabet: alphabet, jumpFanOut: jumpFanOut))
         } else {
             self = .wide(IndexCore(rawPool: scalars, keys: keys, ranks: ranks, alphabet: nil, jumpFanOut: jumpFanOut))

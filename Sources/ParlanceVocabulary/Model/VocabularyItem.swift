@@ -109,6 +109,29 @@ public struct VocabularyItem: Sendable, Hashable {
         }
     }
 
+    /// `numbers` (positions in `items`) cut into runs of items of one ``type``, in order:
+    /// the runs' ends (exclusive). Reads each item's type where it lies, a byte (or a key
+    /// path) at a time, without making a ``VocabularyType`` per item.
+    package static func typeRunEnds(of numbers: [Int], in items: [VocabularyItem]) -> [Int] {
+        var ends: [Int] = []
+        items.withUnsafeBufferPointer { items in
+            var start = 0
+            while start < numbers.count {
+                let first = numbers[start]
+                var end = start + 1
+                if let type = items[first].userType {
+                    while end < numbers.count, items[numbers[end]].userType == type { end += 1 }
+                } else {
+                    let keyPath = items[first].details?.fields.keyPath
+                    while end < numbers.count, items[numbers[end]].userType == nil, items[numbers[end]].details?.fields.keyPath == keyPath { end += 1 }
+                }
+                ends.append(end)
+                start = end
+            }
+        }
+        return ends
+    }
+
     /// Its importance within its type: the position in the user's ordered set or in the
     /// app's file. 0 is the most important. (Held in 32 bits: a value beyond is clamped.)
     public var priority: Int {

@@ -40,3 +40,8 @@ public struct UnknownVocabularyTypeError: Error, Sendable, Equatable, CustomStri
         "unknown vocabulary type '\(name)': expected one of " + VocabularyStringType.allCases.map(\.rawValue).joined(separator: ", ")
     }
 }
+
+extension VocabularyStringType {
+    /// The type's place among ``allCases``: the order types are listed in.
+    var ordinal: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}

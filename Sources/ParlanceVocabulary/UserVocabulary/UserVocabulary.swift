@@ -77,7 +77,7 @@ public struct UserVocabulary: Sendable, Hashable {
 
     /// The types that have a set (possibly empty), in ``VocabularyStringType`` order.
     public var types: [VocabularyStringType] {
-        VocabularyStringType.allCases.filter { sets[$0] != nil }
+        sets.keys.sorted { $0.ordinal < $1.ordinal }
     }
 
     /// The entries of `type`, most important first; empty when the type has no set.
@@ -101,7 +101,8 @@ public struct UserVocabulary: Sendable, Hashable {
     static func prepare(_ items: some Sequence<SpeakableString>, of type: VocabularyStringType)
         -> (kept: [SpeakableString], warnings: [VocabularyWarning]) {
         var kept: [SpeakableString] = []
-        var seen = Set<SpeakableString>()
+        var seen = Set<SpeakableString>(minimumCapacity: items.underestimatedCount)
+        kept.reserveCapacity(items.underestimatedCount)
         var warnings: [VocabularyWarning] = []
         for (position, item) in items.enumerated() {
             var keyPath: String { "\(type.rawValue)[\(position)]" }
@@ -127,14 +128,29 @@ public struct UserVocabulary: Sendable, Hashable {
     /// The first control character (other than tab) in an entry's phrase, identifier or
     /// pronunciation: which field, where (in Unicode scalars) and what.
     static func firstControlCharacter(in item: SpeakableString) -> (field: String, offset: Int, scalar: Unicode.Scalar)? {
-        for (field, text) in [("the phrase", item.spokenPhrase), ("the identifier", item.vocabularyIdentifier ?? ""),
-                              ("the pronunciation", item.pronunciationHint ?? "")] {
-            // General category Cc is exactly C0 and C1 (and DEL): Unicode keeps it closed.
+        func first(in text: String?) -> (offset: Int, scalar: Unicode.Scalar)? {
+            // General category Cc is exactly C0 and C1 (and DEL): Unicode keeps it closed. In
+            // UTF-8 a C0 or DEL is its own byte and a C1 is C2 80...C2 9F, so most strings
+            // are cleared by one pass over their bytes.
+            guard var text, text.utf8.count > 0 else { return nil }
+            let clear = text.withUTF8 { bytes in
+                var previous: UInt8 = 0
+                for byte in bytes {
+                    if (byte < 0x20 && byte != 0x09) || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) { return false }
+                    previous = byte
+                }
+                return true
+            }
+            if clear { return nil }
             for (offset, scalar) in text.unicodeScalars.enumerated()
             where (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) && scalar != "\t" {
-                return (field, offset, scalar)
+                return (offset, scalar)
             }
+            return nil
         }
+        if let found = first(in: item.spokenPhrase) { return ("the phrase", found.offset, found.scalar) }
+        if let found = first(in: item.vocabularyIdentifier) { return ("the identifier", found.offset, found.scalar) }
+        if let found = first(in: item.pronunciationHint) { return ("the pronunciation", found.offset, found.scalar) }
         return nil
     }
 }
