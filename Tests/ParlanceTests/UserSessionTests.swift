@@ -219,6 +219,48 @@ import Testing
         #expect(session.vocabularies == given)
     }
 
+    /// A session updated set by set holds what the vocabularies updated the same way hold:
+    /// sets made longer, shorter, emptied and filled again, before and after one another,
+    /// in apps the engine knows and one it does not.
+    @Test func updatesKeepWhatTheVocabulariesSay() throws {
+        let engine = try EngineFixture.engine
+        let pay = "com.example.billpay", tempo = "com.example.tempo", unknown = "com.example.not-installed"
+        var model = [UserVocabulary(app: Self.chat, user: "ines"), UserVocabulary(app: pay, user: "ines"),
+                     UserVocabulary(app: unknown, user: "ines"), UserVocabulary(app: tempo, user: "ines")]
+        _ = model[0].setVocabularyStrings(["Kenji Sato", "Kenji Mori", "Marguerite Duval"], of: .contactName)
+        _ = model[0].setVocabularyStrings(["Book Club"], of: .contactGroupName)
+        _ = model[1].setVocabularyStrings(["Lakeside Water", "Northwind Telecom"], of: .paymentsOrganizationName)
+        _ = model[1].setVocabularyStrings(["Checking"], of: .paymentsAccountNickname)
+        _ = model[2].setVocabularyStrings(["Someone"], of: .contactName)
+        _ = model[3].setVocabularyStrings(["Road Trip", "Sunday Jazz"], of: .mediaPlaylistTitle)
+        var session = engine.session(user: "ines", vocabularies: model)
+        let steps: [(app: Int, type: VocabularyStringType, strings: [String])] = [
+            (0, .contactName, ["Ambrose Finch", "Kenji Sato", "Priya Raman", "Theodora Quill", "Kenji Sato"]),
+            (1, .paymentsOrganizationName, []),
+            (0, .contactGroupName, ["Book Club", "Climbing"]),
+            (3, .mediaPlaylistTitle, ["Focus Beats"]),
+            (1, .paymentsOrganizationName, ["Green Valley Gas", "Harbor Insurance", "東京ガス"]),
+            (2, .contactName, ["Someone Else"]),
+            (0, .contactName, ["Kenji Mori"]),
+            (1, .paymentsAccountNickname, ["Savings", "Checking"]),
+            (3, .mediaPlaylistTitle, []),
+            (3, .mediaPlaylistTitle, ["Morning Run", "夜のドライブ"]),
+        ]
+        for (number, step) in steps.enumerated() {
+            let warnings = model[step.app].setVocabularyStrings(step.strings, of: step.type)
+            let updated = session.setting(step.strings.map { SpeakableString(spokenPhrase: $0) }, of: step.type, app: model[step.app].app)
+            #expect(updated.warnings == warnings)
+            session = updated.session
+            #expect(session.vocabularies == model, "step \(number)")
+            let fresh = engine.session(user: "ines", vocabularies: model)
+            #expect(session.itemCount == fresh.itemCount, "step \(number)")
+            for request in ["Send a message to Kenji saying hi", "Pay my Green Valley bill with BillPay", "Play Morning Run on Tempo"] {
+                #expect(engine.parse(request, language: "en", user: session).json == engine.parse(request, language: "en", user: fresh).json,
+                        "step \(number): \(request)")
+            }
+        }
+    }
+
     /// Parses for many users at once, from many threads, each seeing only their own contacts.
     @Test func concurrentParsesForDifferentUsers() throws {
         let engine = try EngineFixture.engine

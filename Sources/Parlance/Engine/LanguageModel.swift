@@ -153,6 +153,18 @@ struct ItemOwners: RandomAccessCollection, Sendable {
         numbers.append(contentsOf: repeatElement(number, count: count))
     }
 
+    /// Replaces the owners of the items in `range` (all of one owner) by `count` of that
+    /// owner: the items of a user's set, replaced by its new items.
+    mutating func replaceRun(_ range: Range<Int>, count: Int) {
+        guard let number = range.first.map({ numbers[$0] }) else { return }
+        var replaced: [UInt32] = []
+        replaced.reserveCapacity(numbers.count - range.count + count)
+        replaced += numbers[..<range.lowerBound]
+        replaced += repeatElement(number, count: count)
+        replaced += numbers[range.upperBound...]
+        numbers = replaced
+    }
+
     /// The number of item `position`'s owner: items of one owner have one number.
     func number(at position: Int) -> UInt32 { numbers[position] }
 
@@ -250,6 +262,28 @@ final class VocabularyShard: @unchecked Sendable {
                 }
             }
             self.init(items: items, owners: owners, sets: sets)
+        }
+
+        /// This selection with the items of `set` replaced by `newItems` (of the set's type,
+        /// in order), where the set stands: the selection the vocabularies with that set
+        /// replaced would make, without reading the other sets again. Nil when the
+        /// selection does not know where the set stands.
+        func replacing(_ set: UserSet, with newItems: [VocabularyItem]) -> Selection? {
+            guard var sets, let range = sets[set] else { return nil }
+            // (Made to measure: a session holds them as long as it lives.)
+            var items: [VocabularyItem] = []
+            items.reserveCapacity(self.items.count - range.count + newItems.count)
+            items += self.items[..<range.lowerBound]
+            items += newItems
+            items += self.items[range.upperBound...]
+            var owners = self.owners
+            owners.replaceRun(range, count: newItems.count)
+            let shift = newItems.count - range.count
+            for (other, otherRange) in sets where otherRange.lowerBound >= range.upperBound {
+                sets[other] = otherRange.lowerBound + shift..<otherRange.upperBound + shift
+            }
+            sets[set] = newItems.isEmpty ? nil : range.lowerBound..<range.lowerBound + newItems.count
+            return Selection(items: items, owners: owners, sets: sets)
         }
 
         private init(items: [VocabularyItem], owners: ItemOwners, sets: [UserSet: Range<Int>]?) {

@@ -104,14 +104,11 @@ public final class UserSession: @unchecked Sendable {
         }
     }
 
-    init(user: String, vocabularies: [UserVocabulary], indexing: UserIndexing, shards: [VocabularyShard?]? = nil, bases: [IndexBase?]? = nil) {
-        self.user = user
-        self.indexing = indexing
+    convenience init(user: String, vocabularies: [UserVocabulary], indexing: UserIndexing, shards: [VocabularyShard?]? = nil, bases: [IndexBase?]? = nil) {
         let selection = VocabularyShard.Selection(vocabularies.compactMap { vocabulary in
             indexing.appIndex[vocabulary.app].map { (app: $0, vocabulary: vocabulary) }
         }, lists: indexing.lists)
-        self.selection = selection
-        registrations = vocabularies.map { vocabulary in
+        let registrations = vocabularies.map { vocabulary in
             Registration(app: vocabulary.app, user: vocabulary.user, sets: vocabulary.types.map { type in
                 let items = vocabulary.items(of: type)
                 if let app = indexing.appIndex[vocabulary.app], let range = selection.sets?[VocabularyShard.UserSet(app: app, type: type)],
@@ -121,6 +118,15 @@ public final class UserSession: @unchecked Sendable {
                 return (type, .held(items))
             })
         }
+        self.init(user: user, registrations: registrations, selection: selection, indexing: indexing, shards: shards, bases: bases)
+    }
+
+    private init(user: String, registrations: [Registration], selection: VocabularyShard.Selection, indexing: UserIndexing,
+                 shards: [VocabularyShard?]?, bases: [IndexBase?]?) {
+        self.user = user
+        self.indexing = indexing
+        self.selection = selection
+        self.registrations = registrations
         self.shards = (shards ?? Array(repeating: nil, count: indexing.forms.count)).map { shard in
             shard.map { shard in (shard, IndexBase(indexed: shard.index.layers[0].indexed, selection: selection)) }
         }
@@ -203,7 +209,11 @@ public final class UserSession: @unchecked Sendable {
     /// The session with `app`'s set of `type` replaced by `items`, in order (SiriKit's
     /// `setVocabulary(_:of:)`: the first is the most important; an empty list removes the
     /// set), with the warnings of ``UserVocabulary/setVocabulary(_:of:)``.
+    ///
+    /// - Complexity: O(n) in the session's items, copied once; the set's own items are
+    ///   prepared and, on the next parse, indexed beside the index this session built.
     public func setting(_ items: [SpeakableString], of type: VocabularyStringType, app: String) -> (session: UserSession, warnings: [VocabularyWarning]) {
+        if let replaced = replacingSelectedSet(of: type, app: app, with: items) { return replaced }
         var vocabularies = self.vocabularies
         let position = vocabularies.firstIndex { $0.app == app } ?? {
             vocabularies.append(UserVocabulary(app: app, user: user))
@@ -212,6 +222,33 @@ public final class UserSession: @unchecked Sendable {
         let warnings = vocabularies[position].setVocabulary(items, of: type)
         let replaced = indexing.appIndex[app].map { [VocabularyShard.UserSet(app: $0, type: type)] } ?? []
         return (UserSession(user: user, vocabularies: vocabularies, indexing: indexing, bases: bases(replacing: replaced)), warnings)
+    }
+
+    /// ``setting(_:of:app:)`` for a set the selection holds, of the one vocabulary of a
+    /// known app: the selection with that set spliced in, the other sets as they stand; nil
+    /// for any other case (the whole vocabulary is then made again).
+    private func replacingSelectedSet(of type: VocabularyStringType, app: String, with items: [SpeakableString])
+        -> (session: UserSession, warnings: [VocabularyWarning])? {
+        guard let appIndex = indexing.appIndex[app], let position = registrations.firstIndex(where: { $0.app == app }),
+              !registrations[(position + 1)...].contains(where: { $0.app == app }),
+              let setPosition = registrations[position].sets.firstIndex(where: { $0.type == type }),
+              case .selected(let range) = registrations[position].sets[setPosition].items else { return nil }
+        let set = VocabularyShard.UserSet(app: appIndex, type: type)
+        let made = UserVocabulary.set(of: items, type: type)
+        guard let selection = selection.replacing(set, with: made.items) else { return nil }
+        let shift = made.items.count - range.count
+        let registrations = registrations.enumerated().map { index, registration in
+            Registration(app: registration.app, user: registration.user, sets: registration.sets.enumerated().map { offset, entry in
+                guard case .selected(let held) = entry.items else { return entry }
+                if index == position, offset == setPosition {
+                    return (type, made.items.isEmpty ? .held([]) : .selected(range.lowerBound..<range.lowerBound + made.items.count))
+                }
+                return (entry.type, .selected(held.lowerBound >= range.upperBound ? held.lowerBound + shift..<held.upperBound + shift : held))
+            })
+        }
+        let session = UserSession(user: user, registrations: registrations, selection: selection, indexing: indexing,
+                                  shards: nil, bases: bases(replacing: [set]))
+        return (session, made.warnings)
     }
 
     /// ``setting(_:of:app:)`` with plain strings (SiriKit's `setVocabularyStrings(_:of:)`).

@@ -67,6 +67,18 @@ public struct VocabularyItem: Sendable, Hashable {
         storedPriority = Int32(clamping: priority)
     }
 
+    /// A user's entry: one phrase and perhaps a pronunciation, of a set of `type` (what
+    /// every entry of SiriKit's user vocabulary is, made without the arrays of the general
+    /// initializer).
+    init(identifier: String?, phrase: String, pronunciation: String?, userType: VocabularyStringType, priority: Int) {
+        self.identifier = identifier
+        firstPhrase = phrase
+        details = pronunciation.map { Details.make(Details.Fields(pronunciations: [$0])) } ?? nil
+        self.userType = userType
+        source = .user
+        storedPriority = Int32(clamping: priority)
+    }
+
     /// The phrases that name the item (synonyms), as written.
     public var phrases: [String] {
         get { firstPhrase.map { [$0] + (details?.fields.morePhrases ?? []) } ?? [] }

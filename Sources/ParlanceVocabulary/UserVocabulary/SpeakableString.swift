@@ -22,8 +22,6 @@ public struct SpeakableString: Sendable, Hashable, Codable {
 
     /// The vocabulary item for this entry at `priority` in a set of `type`.
     public func item(type: VocabularyStringType, priority: Int) -> VocabularyItem {
-        VocabularyItem(identifier: vocabularyIdentifier, phrases: [spokenPhrase],
-                       pronunciations: pronunciationHint.map { [$0] } ?? [],
-                       type: .user(type), source: .user, priority: priority)
+        VocabularyItem(identifier: vocabularyIdentifier, phrase: spokenPhrase, pronunciation: pronunciationHint, userType: type, priority: priority)
     }
 }

@@ -65,9 +65,17 @@ public struct UserVocabulary: Sendable, Hashable {
     }
 
     private mutating func setVocabulary(_ items: some Sequence<SpeakableString>, of type: VocabularyStringType) -> [VocabularyWarning] {
-        let prepared = Self.prepare(items, of: type)
-        sets[type] = prepared.kept.enumerated().map { $0.element.item(type: type, priority: $0.offset) }
-        return prepared.warnings
+        let set = Self.set(of: Array(items), type: type)
+        sets[type] = set.items
+        return set.warnings
+    }
+
+    /// The set ``setVocabulary(_:of:)`` makes of `items` for `type`, and its warnings: for a
+    /// holder of the sets that replaces one without making the whole vocabulary again.
+    package static func set(of items: [SpeakableString], type: VocabularyStringType)
+        -> (items: [VocabularyItem], warnings: [VocabularyWarning]) {
+        let prepared = prepare(items, of: type)
+        return (prepared.kept.enumerated().map { $0.element.item(type: type, priority: $0.offset) }, prepared.warnings)
     }
 
     /// Removes every type's set.
@@ -98,7 +106,7 @@ public struct UserVocabulary: Sendable, Hashable {
     /// Applies the set rules to `items`: drops blank and too-long strings and entries with
     /// control characters (with a warning each) and repeated entries (silently, as an
     /// ordered set does).
-    static func prepare(_ items: some Sequence<SpeakableString>, of type: VocabularyStringType)
+    static func prepare(_ items: [SpeakableString], of type: VocabularyStringType)
         -> (kept: [SpeakableString], warnings: [VocabularyWarning]) {
         var kept: [SpeakableString] = []
         var seen = Set<SpeakableString>(minimumCapacity: items.underestimatedCount)
@@ -106,7 +114,8 @@ public struct UserVocabulary: Sendable, Hashable {
         var warnings: [VocabularyWarning] = []
         for (position, item) in items.enumerated() {
             var keyPath: String { "\(type.rawValue)[\(position)]" }
-            let length = item.spokenPhrase.utf16.count
+            // (No more UTF-16 code units than UTF-8 bytes: most strings need no count.)
+            let length = item.spokenPhrase.utf8.count <= maximumUTF16Length ? 0 : item.spokenPhrase.utf16.count
             if length > maximumUTF16Length {
                 warnings.append(VocabularyWarning(keyPath: keyPath, message:
                     "string of \(length) UTF-16 code units (\(length * 2) bytes) is longer than SiriKit's 1024 bytes in UTF-16; discarded"))
