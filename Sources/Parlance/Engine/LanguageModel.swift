@@ -516,25 +516,23 @@ final class ItemWordIndex: Sendable {
         // (hash, item), packed: sorting the integers sorts by hash, then item.
         var pairs: [UInt64] = []
         pairs.reserveCapacity(index.entryCount * 3)
-        index.forEachKey { key, owners in
-            key.withUnsafeBufferPointer { key in
-                func add(_ hash: UInt64) {
-                    for item in owners where item < 1 << Self.itemBits { pairs.append(hash << Self.itemBits | UInt64(item)) }
-                }
-                var wordStart = 0
-                for position in 0...key.count where position == key.count || key[position] == " " {
-                    let word = UnsafeBufferPointer(rebasing: key[wordStart..<position])
-                    wordStart = position + 1
-                    guard !word.isEmpty else { continue }
-                    add(Self.hash(word))
-                    // Each character of an unspaced script, unless the word is that character.
-                    if word.count > 1 { for scalar in word where scalar.isUnspaced { add(Self.hash(CollectionOfOne(scalar))) } }
-                }
-                // Each two characters of an unspaced script next to each other (a key joins
-                // them with nothing between), unless the word is those two.
-                for position in key.indices.dropLast() where key[position].isUnspaced && key[position + 1].isUnspaced {
-                    add(Self.hash(UnsafeBufferPointer(rebasing: key[position...(position + 1)])))
-                }
+        index.forEachKeyScalars { key, owners in
+            func add(_ hash: UInt64) {
+                for item in owners where item < 1 << Self.itemBits { pairs.append(hash << Self.itemBits | UInt64(item)) }
+            }
+            var wordStart = 0
+            for position in 0...key.count where position == key.count || key[position] == 0x20 {
+                let word = UnsafeBufferPointer(rebasing: key[wordStart..<position])
+                wordStart = position + 1
+                guard !word.isEmpty else { continue }
+                add(Self.hash(values: word))
+                // Each character of an unspaced script, unless the word is that character.
+                if word.count > 1 { for scalar in word where scalar >= Self.firstUnspacedScalar { add(Self.hash(values: CollectionOfOne(scalar))) } }
+            }
+            // Each two characters of an unspaced script next to each other (a key joins
+            // them with nothing between), unless the word is those two.
+            for position in key.indices.dropLast() where key[position] >= Self.firstUnspacedScalar && key[position + 1] >= Self.firstUnspacedScalar {
+                add(Self.hash(values: UnsafeBufferPointer(rebasing: key[position...(position + 1)])))
             }
         }
         pairs.sort()
@@ -558,9 +556,15 @@ final class ItemWordIndex: Sendable {
     /// FNV-1a over the scalar values, folded to 32 bits: what a word is known by.
     @inline(__always)
     static func hash<Scalars: Collection<Unicode.Scalar>>(_ word: Scalars) -> UInt64 {
+        hash(values: word.lazy.map(\.value))
+    }
+
+    /// ``hash(_:)`` of the scalars of these values.
+    @inline(__always)
+    static func hash<Values: Collection<UInt32>>(values word: Values) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for scalar in word {
-            hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01b3
+        for value in word {
+            hash = (hash ^ UInt64(value)) &* 0x0000_0100_0000_01b3
         }
         return (hash ^ hash >> 32) & 0xFFFF_FFFF
     }

@@ -604,21 +604,45 @@ extension VocabularyIndex {
     }
 }
 
+extension VocabularyIndex {
+    /// ``forEachKey(_:)`` without arrays: each key's scalar values and its items, in
+    /// buffers valid only during the call (for a view built on a user's first parse).
+    package func forEachKeyScalars(_ body: (_ key: UnsafeBufferPointer<UInt32>, _ items: UnsafeBufferPointer<UInt32>) -> Void) {
+        switch storage {
+        case .narrow(let core): core.forEachKeyScalars(body)
+        case .wide(let core): core.forEachKeyScalars(body)
+        }
+    }
+}
+
 extension IndexCore {
     func forEachKey(_ body: (_ key: [Unicode.Scalar], _ items: [Int]) -> Void) {
         var key: [Unicode.Scalar] = []
         var items: [Int] = []
-        let scalars = alphabet?.scalars
-        for index in 0..<keyCount {
+        forEachKeyScalars { scalars, postings in
             key.removeAll(keepingCapacity: true)
-            for position in Int(keyStarts[index])..<Int(keyStarts[index + 1]) {
-                let label = pool[position]
-                let value = scalars?[Int(label)] ?? UInt32(label)
-                if let scalar = Unicode.Scalar(value) { key.append(scalar) }
-            }
+            for value in scalars { if let scalar = Unicode.Scalar(value) { key.append(scalar) } }
             items.removeAll(keepingCapacity: true)
-            for posting in Int(keyPostingStarts[index])..<Int(keyPostingStarts[index + 1]) { items.append(Int(postingItems[posting])) }
+            for item in postings { items.append(Int(item)) }
             body(key, items)
+        }
+    }
+
+    func forEachKeyScalars(_ body: (_ key: UnsafeBufferPointer<UInt32>, _ items: UnsafeBufferPointer<UInt32>) -> Void) {
+        let scalars = alphabet?.scalars
+        var longest = 0
+        for index in 0..<keyCount { longest = Swift.max(longest, Int(keyStarts[index + 1]) - Int(keyStarts[index])) }
+        let key = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: Swift.max(longest, 1))
+        defer { key.deallocate() }
+        for index in 0..<keyCount {
+            let start = Int(keyStarts[index]), length = Int(keyStarts[index + 1]) - start
+            for offset in 0..<length {
+                let label = pool[start + offset]
+                key[offset] = scalars?[Int(label)] ?? UInt32(label)
+            }
+            let postings = Int(keyPostingStarts[index])
+            body(UnsafeBufferPointer(rebasing: key[0..<length]),
+                 UnsafeBufferPointer(start: postingItems.base + postings, count: Int(keyPostingStarts[index + 1]) - postings))
         }
     }
 }
