@@ -12,7 +12,8 @@
 // Measured, in this thread's CPU time (the machine is shared):
 // - build: `engine.session(...)` and the index for one way of writing keys (English's;
 //   what a user speaking one language pays), and for all four (en/es/fr, de, ja, zh);
-// - update: replacing one set of 100 entries and indexing English again;
+// - update: replacing one set of 100 entries and indexing English again, and of that the new
+//   session alone (`UserSession.setting`), with a parse of the updated session beside;
 // - memory: the indexes' bytes per entry, and the resident memory of --users users
 //   (10,000 by default) each indexed for English, per entry;
 // - parse: Corpora/tests' English utterances with their language given, with the sample
