@@ -73,22 +73,21 @@ import Testing
         let engine = try Self.engine.get()
         let german = try #require(engine.models.first { $0.tag == "de" })
         let english = try #require(engine.models.first { $0.tag == "en" })
-        #expect(engine.diacriticsFoldingPartners[ObjectIdentifier(german)] === english)
-        #expect(engine.diacriticsFoldingPartners[ObjectIdentifier(english)] == nil)
+        #expect(engine.diacriticsFoldingPartners[german.position] === english)
+        #expect(engine.diacriticsFoldingPartners[english.position] == nil)
         var taken = 0, takenWithFoldedLetters = 0, searched = 0
         for utterance in try Self.utterances() {
             for policy in [EditPolicy.default, .fixed(0), .fixed(2)] {
-                let memo = Reader.Memo(user: engine.defaultUser)
-                memo.searchedShards = [ObjectIdentifier(engine.defaultUser.shard(english.form))]
-                let tokens = memo.tokens(of: utterance, in: german)
+                let memo = engine.memo(reading: utterance, user: engine.defaultUser)
+                memo.searchedForms = [english.form]
+                let tokens = memo.utterance(in: german).tokens
                 let own = german.vocabulary(with: engine.defaultUser).userSpans(in: tokens, policy: policy)
-                guard let fromEnglish = Reader(engine: engine, model: german, user: engine.defaultUser).partnerUserSpans(utterance, tokens: tokens, policy: policy,
-                                                                                              memo: memo) else {
+                guard let fromEnglish = Reader(engine: engine, model: german, user: engine.defaultUser).partnerUserSpans(policy: policy, memo: memo) else {
                     searched += 1
                     continue
                 }
                 taken += 1
-                if tokens.normalizedScalars != memo.tokens(of: utterance, in: english).normalizedScalars { takenWithFoldedLetters += 1 }
+                if tokens.normalizedScalars != memo.utterance(in: english).tokens.normalizedScalars { takenWithFoldedLetters += 1 }
                 #expect(fromEnglish == own, "\(utterance) with \(policy): from English \(fromEnglish), German's own \(own)")
             }
         }
@@ -101,11 +100,9 @@ import Testing
     @Test func aParseGivenGermanSearchesGermansOwnIndex() throws {
         let engine = try Self.engine.get()
         let german = try #require(engine.models.first { $0.tag == "de" })
-        let memo = Reader.Memo(user: engine.defaultUser)
-        let tokens = memo.tokens(of: "Schick Frank Barrett eine Nachricht", in: german)
+        let memo = engine.memo(reading: "Schick Frank Barrett eine Nachricht", user: engine.defaultUser)
         // No English read in the parse: nothing to take.
-        #expect(Reader(engine: engine, model: german, user: engine.defaultUser).partnerUserSpans("Schick Frank Barrett eine Nachricht", tokens: tokens,
-                                                                       policy: .default, memo: memo) == nil)
+        #expect(Reader(engine: engine, model: german, user: engine.defaultUser).partnerUserSpans(policy: .default, memo: memo) == nil)
         // And the parse without a language finds the same names as the German one.
         let given = try #require(engine.parse("Schick Frank Barrett eine Nachricht dass ich komme", language: "de").best)
         let guessed = try #require(engine.parse("Schick Frank Barrett eine Nachricht dass ich komme").best)

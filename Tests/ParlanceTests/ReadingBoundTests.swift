@@ -16,18 +16,18 @@ import Testing
             guard let best = engine.parse(test.utterance, language: test.language).best, best.reading.wordEdits == 0 else { continue }
             for model in engine.models where model.tag != test.language {
                 let reader = Reader(engine: engine, model: model, user: engine.defaultUser)
-                let memo = Reader.Memo(user: engine.defaultUser)
-                let tokens = memo.tokens(of: test.utterance, in: model)
+                let memo = engine.memo(reading: test.utterance, user: engine.defaultUser)
                 let policy = engine.options.editPolicy(for: model.language)
-                if reader.mayBeat(best.reading, test.utterance, tokens: tokens, policy: policy, freeText: true, memo: memo) {
+                if reader.mayBeat(best.reading, policy: policy, freeText: true, memo: memo) {
                     kept += 1
                     continue
                 }
                 skipped += 1
                 // The read the bound saves, made in full (a fresh memo: the bound does not
                 // apply once the vocabulary is searched).
-                let full = Reader(engine: engine, model: model, user: engine.defaultUser).read(test.utterance, locked: test.locked, memo: Reader.Memo(user: engine.defaultUser),
-                                                                     fuzziness: .off, mustBeat: best.reading)
+                let full = Reader(engine: engine, model: model, user: engine.defaultUser)
+                    .read(locked: test.locked, memo: engine.memo(reading: test.utterance, user: engine.defaultUser), pass: .full(fuzziness: .off),
+                          mustBeat: best.reading)
                 if let top = full.first {
                     #expect(!Reader.isBetter(top, than: best), "\(test.utterance) in \(model.tag): \(top.intent.name) would beat \(best.intent.name)")
                 }
@@ -44,18 +44,15 @@ import Testing
         let english = try #require(engine.models.first { $0.tag == "en" })
         for (utterance, language) in [("Commanderを使ってTravisにmainをリビルドしてと送って", "ja"), ("用Commander给Travis发消息说重新构建main", "zh-Hans")] {
             let best = try #require(engine.parse(utterance, language: language).best)
-            let memo = Reader.Memo(user: engine.defaultUser)
-            let tokens = memo.tokens(of: utterance, in: english)
-            #expect(!Reader(engine: engine, model: english, user: engine.defaultUser).mayBeat(best.reading, utterance, tokens: tokens, policy: .default,
-                                                                     freeText: true, memo: memo))
+            let memo = engine.memo(reading: utterance, user: engine.defaultUser)
+            #expect(!Reader(engine: engine, model: english, user: engine.defaultUser).mayBeat(best.reading, policy: .default, freeText: true, memo: memo))
             #expect(memo.userSpans.isEmpty)
             #expect(engine.parse(utterance).language == language)
         }
         // An English request read after a German one is not skipped where English reads it.
         let request = "Send a message to Sparkle Sparkly saying hi"
         let german = try #require(engine.parse(request, language: "de").best)
-        let memo = Reader.Memo(user: engine.defaultUser)
-        #expect(Reader(engine: engine, model: english, user: engine.defaultUser).mayBeat(german.reading, request, tokens: memo.tokens(of: request, in: english),
-                                                              policy: .default, freeText: true, memo: memo))
+        let memo = engine.memo(reading: request, user: engine.defaultUser)
+        #expect(Reader(engine: engine, model: english, user: engine.defaultUser).mayBeat(german.reading, policy: .default, freeText: true, memo: memo))
     }
 }

@@ -82,12 +82,12 @@ extension Engine {
         var result = best
         // The language of the best reading, else the one whose words spell the most of it.
         guard let model = best?.model ?? models.first else { return best }
-        let tokens = memo.tokens(of: text, in: model)
-        let spans = memo.appSpans(in: tokens, of: model, policy: .fixed(0))
+        let tokens = memo.utterance(in: model).tokens
+        let spans = memo.appSpans(of: model, policy: .fixed(0))
         let names = spans.names
         guard !names.isEmpty else { return best }
-        let items = (spans.vocabulary + memo.userSpans(in: tokens, of: model, policy: .fixed(0))).map(\.scalarRange)
-            + memo.dateTimes(in: tokens, of: model).map(\.scalarRange)
+        let items = (spans.vocabulary + memo.userSpans(of: model, policy: .fixed(0))).map(\.scalarRange)
+            + memo.dateTimes(of: model).map(\.scalarRange)
         var lifted: [(mention: AppMention, text: String)] = []
         var namesLifted = 0
         for name in names.sorted(by: { $0.scalarRange.count > $1.scalarRange.count })
@@ -107,7 +107,8 @@ extension Engine {
                 var reader = Reader(engine: self, model: model, user: memo.user)
                 reader.mention = mention
                 reader.liftedDate = liftedDate
-                let hypotheses = reader.read(text, locked: locked, memo: memo.derived(keepingDates: liftedDate != nil), fuzziness: fuzziness)
+                let hypotheses = reader.read(locked: locked, memo: memo.derived(text: text, keepingDates: liftedDate != nil),
+                                             pass: .full(fuzziness: fuzziness))
                 guard let top = hypotheses.first else { continue }
                 if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 result = (model, hypotheses)

@@ -121,7 +121,7 @@ extension Reader {
         // The date lists take nothing else, found or not.
         found.closedLists.formUnion(model.dateTimeLists)
         guard let reader = model.dateTimeReader else { return .none }
-        let matches = memo.dateTimes(in: tokens, of: model)
+        let matches = memo.dateTimes(of: model)
         let now = memo.now
         let reread: (DateTimePreference) -> [DateTimeMatch] = { reader.read(tokens, now: now, preferring: $0) }
         guard !matches.isEmpty else { return DateTimeFinds(matches: [], offered: [], base: base, now: now, reread: reread) }
@@ -295,8 +295,8 @@ extension Engine {
     func liftingDate(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
                      locked: Bool, memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
         guard options.readsDates, let model = best?.model ?? models.first, model.dateTimeReader != nil else { return best }
-        let tokens = memo.tokens(of: text, in: model)
-        let dates = memo.dateTimes(in: tokens, of: model)
+        let tokens = memo.utterance(in: model).tokens
+        let dates = memo.dateTimes(of: model)
         guard !dates.isEmpty, let first = tokens.units.first, let last = tokens.units.last else { return best }
         var result = best
         for (index, date) in dates.enumerated() where date.value.isDate {
@@ -309,12 +309,12 @@ extension Engine {
             // due in 20 minutes, read with an edit.)
             if let top = result?.hypotheses.first, top.reading.isUnbeatable { break }
             let lifted = AppMention.blanking([said], in: text)
-            let liftedMemo = memo.derived(keepingDates: true)
+            let liftedMemo = memo.derived(text: lifted, keepingDates: true)
             var liftedBest: (model: LanguageModel, hypotheses: [IntentHypothesis])?
             for fuzziness in [MatchOptions.Fuzziness.off] + (options.fuzziness == .off ? [] : [options.fuzziness]) {
                 var reader = Reader(engine: self, model: model, user: memo.user)
                 reader.liftedDate = index
-                let hypotheses = reader.read(lifted, locked: locked, memo: liftedMemo, fuzziness: fuzziness)
+                let hypotheses = reader.read(locked: locked, memo: liftedMemo, pass: .full(fuzziness: fuzziness))
                 guard !hypotheses.isEmpty else { continue }
                 liftedBest = (model, hypotheses)
                 break

@@ -119,9 +119,12 @@ public final class Engine: Sendable {
 
     let models: [LanguageModel]
     /// Per model, the first model of its ``KeyForm``: languages of one key form tokenize and
-    /// normalize alike (as the users' vocabulary index they share assumes), so one input of
-    /// an utterance serves them all (``CompiledGrammar/lendInput(of:to:)``).
+    /// normalize alike (as the users' vocabulary index they share assumes), so one
+    /// ``Utterance`` of a text serves them all.
     let readsAlike: [Int]
+    /// Per key form (``LanguageModel/form``), the tokenizer that makes a parse's
+    /// ``Utterance`` for every language of the form: the grammar's of its first language.
+    let formTokenizers: [Tokenizer]
     /// The languages written in the same scripts, their words in one trie each
     /// (``EvidenceLexicon``): the evidence of an utterance of no given language costs one
     /// tokenization and one descent per word for all of them.
@@ -129,7 +132,7 @@ public final class Engine: Sendable {
     /// For a model whose key form keeps diacritics (de), the first model of the form that
     /// is the same but folds them (en, es and fr): where a parse reads both, the users'
     /// vocabulary found for that one can serve this one (``Reader``).
-    let diacriticsFoldingPartners: [ObjectIdentifier: LanguageModel]
+    let diacriticsFoldingPartners: [LanguageModel?]
     /// What every ``UserSession`` of the engine indexes with.
     let userIndexing: UserIndexing
     /// The vocabulary the apps ship for their user (each app's UserVocabulary.json, or what
@@ -202,13 +205,13 @@ public final class Engine: Sendable {
         let userSelection = VocabularyShard.Selection(defaultVocabularies.enumerated().map { (app: $0.offset, vocabulary: $0.element) }, lists: lists)
         let userDigest = options.cache.map { _ in VocabularyIndex.itemsDigest(userSelection.items) }
         let cacheWarnings = WarningLog()
-        var formTokenizers: [Tokenizer] = []
+        var madeTokenizers: [Tokenizer] = []
         for language in formLanguage {
-            do { formTokenizers.append(try Tokenizer(language: language)) } catch {
+            do { madeTokenizers.append(try Tokenizer(language: language)) } catch {
                 throw EngineError(message: "ICU cannot tokenize \(language): \(error)")
             }
         }
-        let tokenizers = formTokenizers
+        let tokenizers = madeTokenizers
         let shards = ResultSlots<VocabularyShard>(count: forms.count)
         DispatchQueue.concurrentPerform(iterations: forms.count) { index in
             shards[index] = VocabularyShard(userSelection, index: Engine.vocabularyIndex(items: userSelection.items, itemsDigest: userDigest,
@@ -224,7 +227,7 @@ public final class Engine: Sendable {
         DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
             slots[index] = Result { () throws(EngineError) -> (LanguageModel, [AppIssue]) in
                 try Engine.model(language: wanted[index], parsed: languagesParsed[index], grammars: grammars, apps: apps, catalogue: catalogue,
-                                 lists: lists, form: formOf[index], userVocabulary: userShards[formOf[index]], cache: options.cache,
+                                 lists: lists, form: formOf[index], position: index, userVocabulary: userShards[formOf[index]], cache: options.cache,
                                  warnings: cacheWarnings)
             }
         }
@@ -242,13 +245,14 @@ public final class Engine: Sendable {
         self.models = models
         let modelForms = models.map { KeyForm($0.language) }
         readsAlike = modelForms.map { form in modelForms.firstIndex(of: form)! }
+        self.formTokenizers = forms.indices.map { form in models.first { $0.form == form }?.compiled.tokenizer ?? tokenizers[form] }
         evidenceLexicons = Engine.evidenceLexicons(models: models, readsAlike: readsAlike, appNames: apps.flatMap(\.names))
-        var partners: [ObjectIdentifier: LanguageModel] = [:]
+        var partners = [LanguageModel?](repeating: nil, count: models.count)
         for (index, form) in modelForms.enumerated() where !form.folds.contains(.diacritics) {
             let folding = modelForms.firstIndex {
                 $0.script == form.script && $0.isSpaceDelimited == form.isSpaceDelimited && $0.folds == form.folds.union(.diacritics)
             }
-            if let folding { partners[ObjectIdentifier(models[index])] = models[folding] }
+            if let folding { partners[index] = models[folding] }
         }
         diacriticsFoldingPartners = partners
         self.languages = models.map(\.tag)
@@ -279,7 +283,7 @@ public final class Engine: Sendable {
     }
 
     static func model(language: String, parsed: Language, grammars: URL, apps: [App], catalogue: IntentCatalogue,
-                      lists: VocabularyLists, form: Int, userVocabulary: VocabularyShard, cache: EngineCache?,
+                      lists: VocabularyLists, form: Int, position: Int, userVocabulary: VocabularyShard, cache: EngineCache?,
                       warnings: WarningLog) throws(EngineError) -> (LanguageModel, [AppIssue]) {
         do {
             let tokenizer = try Tokenizer(language: parsed)
@@ -288,7 +292,7 @@ public final class Engine: Sendable {
             let (compiled, compileIssues) = try compiledGrammar(language: language, grammars: grammars, examples: examples,
                                                                 cache: cache, warnings: warnings)
             let dateTimeParameters = Set(catalogue.intents.flatMap { $0.parameters.filter { $0.kind == .dateTime }.map(\.name) })
-            return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, form: form,
+            return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, form: form, position: position,
                                   dateTimeParameters: dateTimeParameters),
                     examples.issues + compileIssues)
         } catch let error as GrammarError {
@@ -382,10 +386,10 @@ public final class Engine: Sendable {
         guard let text = Engine.readableText(of: utterance) else {
             return ParseResult(utterance: utterance, language: language, hypotheses: [])
         }
-        let memo = Reader.Memo(user: user, now: now, readsDates: options.readsDates)
+        let memo = self.memo(reading: text, user: user, now: now)
         if let language {
             guard let model = model(for: language) else { return ParseResult(utterance: utterance, language: language, hypotheses: []) }
-            let read = read(text, in: [model], languageGiven: true, locked: locked, memo: memo)
+            let read = read(in: [model], languageGiven: true, locked: locked, memo: memo)
             let lifted = liftingDate(text, best: liftingAppMention(text, best: read, models: [model], locked: locked, memo: memo),
                                      models: [model], locked: locked, memo: memo)
             let best = addingLearnedReading(text, best: lifted, models: [model], locked: locked, memo: memo)
@@ -395,11 +399,11 @@ public final class Engine: Sendable {
         // The languages with enough evidence first; the others only if those read nothing.
         // Each group in the order of the characters its words spell, most first: the reading
         // to beat is then found early, and the later reads follow only paths that can beat it.
-        let evidence = modelEvidence(for: text).enumerated().sorted { ($1.element.covered, $0.offset) < ($0.element.covered, $1.offset) }.map(\.element)
-        var best = read(text, in: evidence.filter(\.readFirst).map { models[$0.index] }, languageGiven: false, locked: locked, memo: memo)
+        let evidence = modelEvidence(for: memo).enumerated().sorted { ($1.element.covered, $0.offset) < ($0.element.covered, $1.offset) }.map(\.element)
+        var best = read(in: evidence.filter(\.readFirst).map { models[$0.index] }, languageGiven: false, locked: locked, memo: memo)
         if best == nil {
             let others = evidence.filter { !$0.readFirst }.map { models[$0.index] }
-            if !others.isEmpty { best = read(text, in: others, languageGiven: false, locked: locked, memo: memo) }
+            if !others.isEmpty { best = read(in: others, languageGiven: false, locked: locked, memo: memo) }
         }
         let likely = evidence.filter(\.readFirst).map { models[$0.index] }
         best = liftingAppMention(text, best: best, models: likely, locked: locked, memo: memo)
@@ -416,77 +420,48 @@ public final class Engine: Sendable {
         return utterance.unicodeScalars.count > 1000 ? String(String.UnicodeScalarView(utterance.unicodeScalars.prefix(1000))) : utterance
     }
 
-    /// The best reading of `text` in `models`, and its language.
-    private func read(_ text: String, in models: [LanguageModel], languageGiven: Bool, locked: Bool,
+    /// A memo for reading `text` with `user`'s vocabulary: the ``Utterance`` of each key
+    /// form, made when first read, and what the reads find.
+    func memo(reading text: String, user: UserSession, now: LocalDateTime? = nil) -> Reader.Memo {
+        Reader.Memo(text: text, user: user, tokenizers: formTokenizers, now: now, readsDates: options.readsDates)
+    }
+
+    /// The best reading of the memo's text in `models`, and its language: the passes of
+    /// ``readPasses(languageGiven:)`` in order, each reading every language of `models`,
+    /// until one ends the cascade.
+    private func read(in models: [LanguageModel], languageGiven: Bool, locked: Bool,
                       memo: Reader.Memo) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
+        if !languageGiven { memo.searchedForms.formUnion(models.map(\.form)) }
         var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
-        if !languageGiven { memo.searchedShards.formUnion(models.map { ObjectIdentifier(memo.user.shard($0.form)) }) }
-        func read(fuzziness: MatchOptions.Fuzziness?, vocabulary: EditPolicy?, onlyIfUnbeatable: Bool = false, freeText: Bool = true) {
+        // The best of the pass before, and its language.
+        var previous: (model: LanguageModel, top: IntentHypothesis)?
+        for pass in readPasses(languageGiven: languageGiven) {
+            switch pass.when {
+            case .always: break
+            case .afterCustomExample:
+                guard let (model, top) = previous, top.reading.isUnbeatable, top.match.metadata["app"] != nil,
+                      !model.builtInIntents.contains(top.intent.name) else { continue }
+            }
+            best = nil
             for model in models {
                 // A language read after another need only find readings that beat its best.
-                let hypotheses = Reader(engine: self, model: model, user: memo.user).read(text, locked: locked, memo: memo, fuzziness: fuzziness,
-                                                                         vocabularyPolicy: vocabulary, onlyIfUnbeatable: onlyIfUnbeatable,
-                                                                         freeText: freeText, mustBeat: best?.hypotheses.first?.reading)
+                let hypotheses = Reader(engine: self, model: model, user: memo.user)
+                    .read(locked: locked, memo: memo, pass: pass, mustBeat: best?.hypotheses.first?.reading)
                 guard let top = hypotheses.first else { continue }
                 if let current = best?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 best = (model, hypotheses)
             }
-        }
-        // Vocabulary as written first. A reading that leaves nothing to free text and
-        // corrects nothing is unbeatable (``ReadingKey``: no template word corrected, no
-        // character unexplained), and a corrected vocabulary item could only add an edit:
-        // the search of the users' vocabulary with edits, the dearest step of a parse, is
-        // then not needed ("pay my bill", "call Sparkle Sparkly"). Free text ("saying are
-        // you ready") may hide a misspelled name, so there it is searched (``Reader``: on the
-        // words the readings leave to a vocabulary parameter as free text).
-        //
-        // And without free text first: an unbeatable reading has none, and free text is
-        // most of what the grammar follows (it may end at any word). Readings with free
-        // text only ever rank after an unbeatable one, and matter to it in one way: a
-        // built-in template's reading drops an app's example phrase read for the same
-        // intent (``Reader``'s ranking; "Send status to Travis using Commander" taken
-        // literally from the example leaves the message unsaid). So an unbeatable best
-        // from a built-in template is the answer, its alternatives being the readings
-        // without free text; one from an example phrase is read again with free text; and
-        // when no reading without free text is unbeatable, none with free text is either.
-        // (With no edits allowed anywhere there is no second read: the one read keeps free text.)
-        //
-        // That second read is made only for an example of an intent no built-in template
-        // reads (a custom intent): nothing can drop its reading, and the read ends the
-        // parse. Where built-in templates read the intent, they mostly read the example
-        // too, its values as free text ("saying {content}"), and drop its reading: the
-        // second read finds nothing to stop at and the full read follows. (In
-        // Corpora/tests, 18 utterances are examples so read; for all 18 the second read
-        // found nothing, and their three reads made them the slowest parses.) So those go
-        // to the full read at once, which finds every unbeatable reading the second read
-        // would (the same readings, found the same way, ranked first): the same best, at
-        // the cost of the search with edits where an example survives.
-        let exactOnly = options.editPolicy.maxEdits(forKeyLength: .max) == 0 && options.fuzziness == .off
-        read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: !exactOnly, freeText: exactOnly)
-        if !exactOnly, let (model, hypotheses) = best, hypotheses[0].reading.isUnbeatable {
-            let top = hypotheses[0]
-            if top.match.metadata["app"] == nil { return best }
-            best = nil
-            if !model.builtInIntents.contains(top.intent.name) {
-                read(fuzziness: .off, vocabulary: .fixed(0), onlyIfUnbeatable: true)
+            previous = best.map { ($0.model, $0.hypotheses[0]) }
+            let top = previous?.top
+            let ends = switch pass.ends {
+            case .always: true
+            case .found: top != nil
+            case .unbeatable: top?.reading.isUnbeatable == true
+            case .unbeatableFromTemplate: top.map { $0.reading.isUnbeatable && $0.match.metadata["app"] == nil } == true
             }
+            if ends { return best }
         }
-        if exactOnly || best.map({ $0.hypotheses[0].reading.isUnbeatable }) == true { return best }
-        best = nil
-        if languageGiven {
-            read(fuzziness: nil, vocabulary: nil)
-        } else {
-            // With corrections only when nothing matches (the default), "nothing" means in
-            // any language: every language is read as written first, and corrected only if
-            // none reads it. Otherwise each wrong language, finding nothing as written, would
-            // try every correction of every word (a French sentence is a few edits from
-            // Spanish).
-            let exactFirst = options.fuzziness == .whenNothingMatches
-            for fuzziness in exactFirst ? [MatchOptions.Fuzziness.off, options.fuzziness] : [options.fuzziness] where best == nil {
-                read(fuzziness: fuzziness, vocabulary: nil)
-            }
-        }
-        return best
+        return nil
     }
 
     /// The languages an utterance of no given language is read in: those written in a script
@@ -515,7 +490,13 @@ public final class Engine: Sendable {
 
     /// ``languageEvidence(for:)`` by model index.
     private func modelEvidence(for text: String) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
-        CompiledGrammar.languageEvidence(of: text, in: models.map { ($0.compiled, $0.scripts) }, readsAlike: readsAlike,
+        modelEvidence(for: memo(reading: text, user: defaultUser))
+    }
+
+    /// ``languageEvidence(for:)`` by model index, reading the memo's ``Utterance``s (which
+    /// the parse's reads then take).
+    private func modelEvidence(for memo: Reader.Memo) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
+        CompiledGrammar.languageEvidence(of: memo.text, in: models.map { ($0.compiled, $0.scripts) }, utterances: { memo.utterance(in: self.models[$0]) },
                                          lexicons: evidenceLexicons, ratio: options.languageEvidenceRatio)
     }
 

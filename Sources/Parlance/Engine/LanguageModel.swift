@@ -17,6 +17,9 @@ final class LanguageModel: Sendable {
     /// The position of the language's ``KeyForm`` among the engine's: where a
     /// ``UserSession`` keeps its index of the user's vocabulary for this language.
     let form: Int
+    /// The language's position among the engine's (``Engine/languages``): where a parse
+    /// keeps what it found for the language (``Reader/Memo``).
+    let position: Int
     /// The apps' vocabulary items (numbered as ``appVocabulary`` numbers them), then the
     /// apps' names (one item per app), indexed together: a read finds both in one search
     /// (``appSpans(in:policy:userCount:)``). A span search costs about as much per unit of
@@ -39,8 +42,9 @@ final class LanguageModel: Sendable {
     /// words of the language, as its templates' are (``Engine``'s language evidence).
     let dateTimeWords: [String]
 
-    init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, form: Int,
+    init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, form: Int, position: Int,
          dateTimeParameters: Set<String>) {
+        self.position = position
         self.tag = tag
         self.language = language
         self.scripts = language.writingScripts

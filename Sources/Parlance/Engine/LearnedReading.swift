@@ -239,13 +239,13 @@ extension Engine {
             challenged = top
         }
         for model in best.map({ [$0.model] }) ?? Array(models.prefix(1)) {
-            let tokens = memo.tokens(of: text, in: model)
-            let names = memo.appSpans(in: tokens, of: model, policy: .fixed(0)).names
+            let tokens = memo.utterance(in: model).tokens
+            let names = memo.appSpans(of: model, policy: .fixed(0)).names
             // The longest name said (of two apps named, the one said in full).
             guard let name = names.max(by: { $0.scalarRange.count < $1.scalarRange.count }) else { continue }
             let app = name.match.itemIndex
             let blanked = model.learned.standingInForDates(AppMention.blanking(names.map(\.scalarRange), in: text),
-                                                           dates: memo.dateTimes(in: tokens, of: model))
+                                                           dates: memo.dateTimes(of: model))
             guard let ranker = model.learned.ranker(for: app, in: self) else { continue }
             let ranked = LearnedReading.weighingBuiltIns(ranker.ranked(blanked, among: Set(apps[app].supportedIntents)),
                                                          builtIn: model.builtInIntents)
@@ -305,8 +305,8 @@ extension Engine {
     static func vocabularySlots(of intent: IntentDefinition, app: Int, tokens: TokenizedText, reader: Reader, memo: Reader.Memo,
                                 besides: [Range<Int>]) -> (slots: [SlotMatch], offers: [Reader.Offer]) {
         let vocabulary = reader.vocabulary
-        let spans = (memo.userSpans(in: tokens, of: reader.model, policy: .fixed(0))
-            + memo.appSpans(in: tokens, of: reader.model, policy: .fixed(0)).vocabulary)
+        let spans = (memo.userSpans(of: reader.model, policy: .fixed(0))
+            + memo.appSpans(of: reader.model, policy: .fixed(0)).vocabulary)
             .filter { vocabulary.owner($0.match.itemIndex).app == app }
             .sorted { ($0.scalarRange.count, -$0.scalarRange.lowerBound) > ($1.scalarRange.count, -$1.scalarRange.lowerBound) }
         var taken = besides

@@ -27,10 +27,17 @@ extension CompiledGrammar {
     ///   list and number is looked up once per position.
     public func match(_ utterance: String, lists: ExternalLists = .empty, found: FoundValues = FoundValues(),
                       context: [String: DataValue] = [:], options: MatchOptions = MatchOptions()) -> MatchResult {
-        let input = workspaces.input(for: utterance, tokenizer: tokenizer)
+        match(Utterance(utterance, grammar: self), lists: lists, found: found, context: context, options: options)
+    }
+
+    /// ``match(_:lists:found:context:options:)`` of an utterance already tokenized: read as
+    /// `utterance` says (made with this grammar's tokenizer, or one that reads text alike).
+    public func match(_ utterance: Utterance, lists: ExternalLists = .empty, found: FoundValues = FoundValues(),
+                      context: [String: DataValue] = [:], options: MatchOptions = MatchOptions()) -> MatchResult {
+        let input = utterance.input
         let evaluation = evaluate(input, lists: lists, found: FoundValueTable(found, input: input, grammar: self), context: context,
                                   options: options, tracing: false)
-        return MatchResult(utterance: utterance, hypotheses: evaluation.ranked.map(\.hypothesis))
+        return MatchResult(utterance: utterance.text, hypotheses: evaluation.ranked.map(\.hypothesis))
     }
 
     /// Whether some path of the grammar reads all of `utterance` with `found` and within
@@ -41,7 +48,12 @@ extension CompiledGrammar {
     /// lists could take would make a reading within ``MatchOptions/maxUnexplained`` either:
     /// each value explains its words no better than explained free text does.
     public func mayRead(_ utterance: String, found: FoundValues, options: MatchOptions) -> Bool {
-        let input = workspaces.input(for: utterance, tokenizer: tokenizer)
+        mayRead(Utterance(utterance, grammar: self), found: found, options: options)
+    }
+
+    /// ``mayRead(_:found:options:)`` of an utterance already tokenized.
+    public func mayRead(_ utterance: Utterance, found: FoundValues, options: MatchOptions) -> Bool {
+        let input = utterance.input
         let table = FoundValueTable(found, input: input, grammar: self)
         var workspace = workspaces.take()
         workspace.beginUtterance(input)
@@ -381,23 +393,9 @@ enum ContextRules {
 }
 
 extension CompiledGrammar {
-    /// Lets `other` match `utterance` with this grammar's input for it (its tokens and their
-    /// normalized forms) instead of making its own: for a grammar whose tokenizer reads text
-    /// exactly as this one's does (the same script, word breaking and normalization folds),
-    /// one tokenization serves both.
-    public func lendInput(of utterance: String, to other: CompiledGrammar) {
-        guard other !== self else { return }
-        other.workspaces.adopt(workspaces.input(for: utterance, tokenizer: tokenizer))
-    }
-
-    /// `utterance` as this grammar's tokenizer reads it (``Tokenizer/tokenize(_:)``): the
-    /// tokens of the input a matching of the same utterance uses, when it has the same (one
-    /// tokenization for a reader that needs both; the input reads apostrophes as spaces, so
-    /// an utterance with one is tokenized anew).
-    public func tokenize(_ utterance: String) -> TokenizedText {
-        guard !utterance.unicodeScalars.contains(where: Normalizer.isApostrophe) else { return tokenizer.tokenize(utterance) }
-        return workspaces.input(for: utterance, tokenizer: tokenizer).tokenized
-    }
+    /// `text` as this grammar's tokenizer reads it (``Tokenizer/tokenize(_:)``). To read
+    /// an utterance in several stages, make its ``Utterance`` once instead.
+    public func tokenize(_ text: String) -> TokenizedText { tokenizer.tokenize(text) }
 
     /// Which of several grammars (each with the scripts its language is written in) an
     /// utterance of unknown language should be read in first.
@@ -413,45 +411,41 @@ extension CompiledGrammar {
     /// considered first.
     ///
     /// - Parameters:
-    ///   - readsAlike: per grammar, a group: grammars of one group tokenize and normalize
-    ///     text alike, and share one input of the utterance (``lendInput(of:to:)``), which
-    ///     their matchings then use too. Nil: every grammar makes its own.
+    ///   - utterances: the utterance as the grammar of an index reads it, asked only for
+    ///     the grammars (and lexicon hosts) whose evidence is read: a caller whose grammars
+    ///     share tokenizers hands out one ``Utterance`` per tokenizer, which its later
+    ///     stages then read too. Nil: one is made for each grammar asked.
     ///   - lexicons: grammars (of `grammars`) whose words are read together, in one trie
     ///     with one input (``EvidenceLexicon``); the others are read one by one.
     /// - Returns: per grammar considered, its index in `grammars`, its evidence, the
     ///   utterance's characters in its scripts, and whether to read it first.
-    public static func languageEvidence(of utterance: String, in grammars: [(grammar: CompiledGrammar, scripts: WritingScripts)],
-                                        readsAlike: [Int]? = nil, lexicons: [EvidenceLexicon] = [],
+    public static func languageEvidence(of text: String, in grammars: [(grammar: CompiledGrammar, scripts: WritingScripts)],
+                                        utterances: ((Int) -> Utterance)? = nil, lexicons: [EvidenceLexicon] = [],
                                         ratio: Double) -> [(index: Int, covered: Int, total: Int, readFirst: Bool)] {
+        let utterance = utterances ?? { Utterance(text, grammar: grammars[$0].grammar) }
         // (Languages of one set of scripts ask once: en, de, es and fr all write Latin.)
         var asked: [(scripts: WritingScripts, writes: Bool)] = []
         let written = grammars.indices.filter { index in
             let scripts = grammars[index].scripts
             if scripts.isEmpty { return true }
             if let known = asked.first(where: { $0.scripts == scripts }) { return known.writes }
-            let writes = scripts.writesLetters(of: utterance)
+            let writes = scripts.writesLetters(of: text)
             asked.append((scripts, writes))
             return writes
         }
         let candidates = written.isEmpty ? Array(grammars.indices) : written
         guard candidates.count > 1 else { return candidates.map { ($0, 0, 0, true) } }
-        if let readsAlike {
-            for (position, index) in candidates.enumerated() {
-                if let first = candidates[..<position].first(where: { readsAlike[$0] == readsAlike[index] }) {
-                    grammars[first].grammar.lendInput(of: utterance, to: grammars[index].grammar)
-                }
-            }
-        }
         var read = [(spelled: [UInt64], letters: Int)?](repeating: nil, count: candidates.count)
         for lexicon in lexicons {
             // Members share their scripts, so they are considered all together or not at all.
             let positions = lexicon.members.compactMap { candidates.firstIndex(of: $0) }
             guard positions.count == lexicon.members.count else { continue }
-            let (spelled, letters) = lexicon.spelledCharacters(of: utterance, in: grammars[lexicon.members[0]].scripts)
+            let (spelled, letters) = lexicon.spelledCharacters(of: utterance(lexicon.hostIndex), in: grammars[lexicon.members[0]].scripts)
             for (member, position) in positions.enumerated() { read[position] = (spelled[member], letters) }
         }
         let coverage = candidates.indices.map { position in
-            read[position] ?? grammars[candidates[position]].grammar.spelledCharacters(of: utterance, in: grammars[candidates[position]].scripts)
+            read[position] ?? grammars[candidates[position]].grammar.spelledCharacters(of: utterance(candidates[position]),
+                                                                                      in: grammars[candidates[position]].scripts)
         }
         let rivals = candidates.indices.map { position in
             candidates.indices.filter { grammars[candidates[$0]].scripts.overlaps(grammars[candidates[position]].scripts) }
@@ -486,9 +480,9 @@ extension CompiledGrammar {
     /// trie per word: an utterance in another language leaves most of its words unspelled.
     /// Counting only the language's own scripts keeps a Japanese request for an English song
     /// title from reading as English.
-    func spelledCharacters(of utterance: String, in scripts: WritingScripts) -> (spelled: [UInt64], letters: Int) {
+    func spelledCharacters(of utterance: Utterance, in scripts: WritingScripts) -> (spelled: [UInt64], letters: Int) {
         let (words, skipWords) = (pieces.trie, self.skipWords)
-        let input = workspaces.input(for: utterance, tokenizer: tokenizer)
+        let input = utterance.input
         let (spelled, letters) = input.spelledCharacters(in: scripts, readers: 1) { scalars, isBoundary, start, reach in
             reach[0] = Swift.max(reach[0], words.longestKeyEnd(in: scalars, from: start, isEnd: isBoundary),
                                  skipWords.longestKeyEnd(in: scalars, from: start, isEnd: isBoundary))

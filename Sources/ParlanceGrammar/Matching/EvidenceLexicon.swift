@@ -16,6 +16,8 @@ public struct EvidenceLexicon: Sendable {
     public let members: [Int]
     /// The grammar whose input reads the utterance.
     let host: CompiledGrammar
+    /// Its index among the grammars the lexicon was made from.
+    public let hostIndex: Int
     /// Every member's words; a key's payloads are the positions in ``members`` of the
     /// grammars spelling it.
     let trie: KeyTrie
@@ -23,8 +25,8 @@ public struct EvidenceLexicon: Sendable {
     /// - Parameters:
     ///   - grammars: the grammars the member indices refer to;
     ///   - members: grammars written in the same scripts;
-    ///   - host: the grammar whose tokenizer reads the utterance: best a member whose input
-    ///     the reads of other members share (``CompiledGrammar/lendInput(of:to:)``);
+    ///   - host: the grammar whose tokenizer reads the utterance: best a member whose
+    ///     ``Utterance`` the reads of other members share;
     ///   - names: texts whose words are no evidence of any member (the apps' names: a
     ///     Japanese request "RideNowで空港まで…" names an app, it does not speak a language
     ///     whose grammar happens to hold "RideNow"): their words count as spelled by every
@@ -35,6 +37,7 @@ public struct EvidenceLexicon: Sendable {
     public init(grammars: [CompiledGrammar], members: [Int], host: Int, names: [String] = [], words: [Int: [String]] = [:]) {
         self.members = members
         self.host = grammars[host]
+        hostIndex = host
         let normalizer = self.host.tokenizer.normalizer
         var keys: [[UInt32]] = []
         var owners: [Int32] = []
@@ -81,9 +84,9 @@ public struct EvidenceLexicon: Sendable {
     /// For each member (in the order of ``members``), the bits of the utterance's scalars
     /// it spells, as ``CompiledGrammar/spelledCharacters(of:in:)`` gives them; and the number
     /// of the utterance's characters written in `scripts` (the members').
-    func spelledCharacters(of utterance: String, in scripts: WritingScripts) -> (spelled: [[UInt64]], letters: Int) {
+    func spelledCharacters(of utterance: Utterance, in scripts: WritingScripts) -> (spelled: [[UInt64]], letters: Int) {
         let trie = self.trie
-        let input = host.workspaces.input(for: utterance, tokenizer: host.tokenizer)
+        let input = utterance.input
         return input.spelledCharacters(in: scripts, readers: members.count) { scalars, isBoundary, start, reach in
             // One descent: each member's longest word from here that ends at a word edge.
             var node: Int32 = 0

@@ -151,26 +151,9 @@ final class WorkspacePool: @unchecked Sendable {
     private let lock = Lock()
     // Guarded by `lock`.
     private var spare: [MatchWorkspace] = []
-    private var recent: MatchInput?
 
     /// At most this many workspaces are kept (one per thread matching at the same time).
     static let limit = 8
-
-    /// The input of `utterance`: the last one made when it is the same utterance (a parse
-    /// reads an utterance several times, and asks for its tokens and word coverage first),
-    /// else made and kept.
-    func input(for utterance: String, tokenizer: Tokenizer) -> MatchInput {
-        if let kept = lock.withLock({ recent }), kept.utterance.elementsEqual(utterance.unicodeScalars) { return kept }
-        let input = MatchInput(utterance, tokenizer: tokenizer)
-        lock.withLock { recent = input }
-        return input
-    }
-
-    /// Makes `input` the last one made (another grammar's, made by a tokenizer that reads
-    /// text alike).
-    func adopt(_ input: MatchInput) {
-        lock.withLock { recent = input }
-    }
 
     /// A workspace: a kept one when there is one, else a new one.
     func take() -> MatchWorkspace {

@@ -1,0 +1,278 @@
+import ParlanceDateTime
+import ParlanceGrammar
+import ParlanceText
+import ParlanceVocabulary
+
+/// The second stage of a read: candidates. Each grammar match becomes one candidate per
+/// app that can take it, with its ``ReadingKey`` made from the slots and the catalogue;
+/// its parameters are resolved only when the ranking reaches it.
+extension Reader {
+    /// A read's candidates, before ranking: ranking resolves the parameters of those it
+    /// reaches, which only the read that answers needs.
+    struct Reading {
+        let candidates: [Candidate]
+        /// The example rule of the candidates; nil when the read wants nothing (asked only
+        /// for unbeatable readings, it found none).
+        let examples: ExampleRule?
+
+        func ranked(by reader: Reader) -> [IntentHypothesis] {
+            examples.map { reader.ranked(candidates, examples: $0) } ?? []
+        }
+    }
+
+    /// What every candidate of one read resolves with: one object per read, so that a
+    /// candidate holds a reference to it rather than its own copies (a closure per
+    /// candidate capturing these cost a retain per array and string, dozens of times a read).
+    final class Scope {
+        let reader: Reader
+        let offers: [Offer]
+        let vocabularyOffers: [Offer]
+        let appNameSpans: [Range<Int>]
+        let locked: Bool
+        /// The dates and times of the read.
+        let dateTimes: DateTimeFinds
+        /// The utterance as the read tokenized it (nil for a reading not made by the grammar).
+        let tokens: TokenizedText?
+        /// The intents this read's readings named so far, with the apps supporting each:
+        /// a read's readings name a few intents, and comparing a name with those costs less
+        /// than hashing it twice (catalogue, apps) for every reading.
+        var intents: [(name: String, intent: IntentDefinition?, supporting: [Int])] = []
+        /// The parse's free texts read as part of an app's items (``Memo/partialMatches``).
+        let partialMatches: PartialMatchMemo
+
+        init(reader: Reader, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], locked: Bool,
+             dateTimes: DateTimeFinds = .none, tokens: TokenizedText? = nil, partialMatches: PartialMatchMemo) {
+            self.partialMatches = partialMatches
+            self.reader = reader
+            self.offers = offers
+            self.vocabularyOffers = vocabularyOffers
+            self.appNameSpans = appNameSpans
+            self.locked = locked
+            self.dateTimes = dateTimes
+            self.tokens = tokens
+        }
+    }
+
+    /// A grammar hypothesis read for one app, before ranking (a class: candidates are
+    /// sorted, filtered and compared, and a struct this size costs a retain per reference on
+    /// every copy). Its ``ReadingKey`` comes from the slots and the catalogue alone
+    /// (``Reader/readingKey(of:intent:app:offers:appNameSpans:)``); its parameters are
+    /// resolved only when the ranking reaches it (``hypothesis``): of the dozens of
+    /// (reading, app) pairs a free-text read yields, the engine returns a few.
+    final class Candidate {
+        let match: Hypothesis
+        let intent: IntentDefinition
+        /// The app's index in the engine.
+        let app: Int
+        let rank: Int
+        let evidence: Int
+        let mentioned: Bool
+        /// Whether the reading is an app's example phrase (its match names the app).
+        let isExample: Bool
+        let reading: ReadingKey
+        private let selection: AppSelection
+        private let scope: Scope
+        private var resolved: IntentHypothesis?
+        /// The offers of the read the candidate comes from.
+        var scopeOffers: [Offer] { scope.offers }
+
+        init(match: Hypothesis, intent: IntentDefinition, app: Int, rank: Int, evidence: Int, mentioned: Bool, isExample: Bool,
+             reading: ReadingKey, selection: AppSelection, scope: Scope) {
+            self.match = match
+            self.intent = intent
+            self.app = app
+            self.rank = rank
+            self.evidence = evidence
+            self.mentioned = mentioned
+            self.isExample = isExample
+            self.reading = reading
+            self.selection = selection
+            self.scope = scope
+        }
+
+        /// The hypothesis with its parameters resolved (once).
+        var hypothesis: IntentHypothesis {
+            if let resolved { return resolved }
+            let (engine, model) = (scope.reader.engine, scope.reader.model)
+            let resolver = Resolver(scope: scope, app: app)
+            let parameters = resolver.parameters(of: intent, from: match)
+            let hypothesis = IntentHypothesis(app: engine.apps[app], appSelection: selection, intent: intent, language: model.tag,
+                                              parameters: parameters, confidence: match.confidence * parameters.reduce(1) { product, parameter in
+                                                  parameter.values.reduce(product) { $0 * $1.resolution.confidenceFactor }
+                                              },
+                                              requiresUnlock: scope.locked && engine.apps[app].intentsRestrictedWhileLocked.contains(intent.name),
+                                              match: match, reading: reading,
+                                              tieBreak: IntentHypothesis.TieBreak(grammarRank: rank, tieGroup: rank, appEvidence: evidence))
+            assert(ReadingKey(parameters: parameters, match: match, appNameSpans: scope.appNameSpans) == reading,
+                   "the reading key without resolution differs from the resolved one: \(intent.name), \(match.slots.map(\.name))")
+            resolved = hypothesis
+            return hypothesis
+        }
+    }
+
+    /// The apps a grammar hypothesis can go to, each to be resolved when ranked, appended to
+    /// `result` (one array for a read's hypotheses, not one per hypothesis).
+    func appendCandidates(for match: Hypothesis, rank: Int, scope: Scope, to result: inout [Candidate]) {
+        let offers = scope.offers
+        let name = match.intent
+        let definition: (intent: IntentDefinition?, supporting: [Int])
+        if let entry = scope.intents.first(where: { $0.name == name }) {
+            definition = (entry.intent, entry.supporting)
+        } else {
+            let intent = engine.catalogue[name]
+            definition = (intent, intent.flatMap { engine.appsSupporting[$0.name] } ?? [])
+            scope.intents.append((name, definition.intent, definition.supporting))
+        }
+        guard let intent = definition.intent else { return }
+        // Found values are grouped by app (``FoundValues/Value/group``), so the grammar never
+        // returns a reading with the names or vocabulary of two apps: one app at most.
+        var mentioned: Int?
+        var mentionText = ""
+        var vocabularyApp: Int?
+        var evidence = 0
+        for slot in match.slots {
+            guard let index = slot.foundIndex, index < offers.count else { continue }
+            let offer = offers[index]
+            if offer.isAppName {
+                mentioned = offer.app
+                mentionText = slot.text
+            } else {
+                vocabularyApp = offer.app
+                evidence += 1
+            }
+        }
+        if let mention {
+            if let mentioned, mentioned != mention.app { return }
+            mentioned = mention.app
+            mentionText = mention.text
+        }
+        var example: Int?
+        let exampleApp = match.metadata["app"]
+        if let bundle = exampleApp?.string {
+            guard let app = engine.apps.firstIndex(where: { $0.bundleIdentifier == bundle }) else { return }
+            example = app
+        }
+        let supporting = definition.supporting
+        let targets: [Int]
+        if let app = mentioned ?? example {
+            if let mentioned, let example, mentioned != example { return }
+            guard supporting.contains(app) else { return }
+            targets = [app]
+        } else {
+            targets = supporting
+        }
+        let selection: AppSelection = mentioned != nil ? .mentioned(mentionText) : example != nil ? .example : .vocabulary(matches: evidence)
+        var match = match
+        if let liftedDate {
+            guard let withDate = giving(liftedDate, to: match, intent: intent, scope: scope) else { return }
+            match = withDate
+        }
+        for app in targets {
+            if let vocabularyApp, vocabularyApp != app { continue }
+            let match = itemsToTheirParameters(datesOutOfFreeText(match, intent: intent, scope: scope), intent: intent, app: app, offers: offers,
+                                               tokens: scope.tokens)
+            let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
+            result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
+                                    mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,
+                                    selection: selection, scope: scope))
+        }
+    }
+
+    /// `match` with each free-text value that is exactly an item of `app` of another
+    /// parameter's list given to that parameter, when the intent has it and nothing fills
+    /// it: the vocabulary says what a value is ("Écris au Horn Club : …" reads the group
+    /// where the template put a contact; "messages from the Stardust Team" are a group's,
+    /// not a sender's). The item must be found on exactly the value's words.
+    func itemsToTheirParameters(_ match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer], tokens: TokenizedText?) -> Hypothesis {
+        let slots = match.slots
+        var changed: [SlotMatch]?
+        for index in slots.indices {
+            let slot = slots[index]
+            guard slot.kind == .wildcard, slot.foundIndex == nil, let span = slot.span,
+                  let parameter = intent.parameters.first(where: { $0.name == slot.name }), case .vocabulary = parameter.kind else { continue }
+            for (offerIndex, offer) in offers.enumerated() where !offer.isAppName && offer.app == app
+                && offer.span.scalarRange.clamped(to: span) == offer.span.scalarRange {
+                let lists = vocabulary.owner(offer.span.match.itemIndex).lists
+                guard !lists.contains(where: { $0 == parameter.list }),
+                      let other = intent.parameters.first(where: { other in
+                          other.name != parameter.name && other.list.map { lists.contains($0) } == true
+                              && !(changed ?? slots).contains { $0.name == other.name }
+                      }),
+                      isFrame(around: offer.span.scalarRange, in: slot, tokens: tokens) else { continue }
+                // The item as written in the utterance: a slot's text is not its span's
+                // scalars one for one (runs of spaces are one space in it, punctuation that
+                // ends a word is dropped).
+                let item = offer.span.scalarRange
+                guard let text = Self.written(item, inside: slot, tokens: tokens) else { continue }
+                if changed == nil { changed = slots }
+                changed![index] = SlotMatch(name: other.name, value: .string(offer.span.match.matchedText), text: text,
+                                            span: item, kind: .wildcard, foundIndex: offerIndex)
+                break
+            }
+        }
+        return changed.map { match.with(slots: $0) } ?? match
+    }
+
+    /// Whether what `slot` says around `item` (a range of the utterance inside the slot's
+    /// span) is only words the templates spell: an article or a possessive ("the Stardust
+    /// Team"), not more of a name.
+    func isFrame(around item: Range<Int>, in slot: SlotMatch, tokens: TokenizedText?) -> Bool {
+        guard let span = slot.span, item != span else { return true }
+        for part in [span.lowerBound..<item.lowerBound, item.upperBound..<span.upperBound] where !part.isEmpty {
+            guard let said = Self.written(part, inside: slot, tokens: tokens) else { return false }
+            let words = PartialMatch.Words(model.compiled.tokenize(said))
+            guard PartialMatch.isFrame(words.units[...], grammar: model.compiled) else { return false }
+        }
+        return true
+    }
+
+    /// The text of `range` (inside `slot`'s span) as the utterance writes it: from `tokens`,
+    /// or from the slot's text when it holds the span's scalars one for one; nil when
+    /// neither can say.
+    static func written(_ range: Range<Int>, inside slot: SlotMatch, tokens: TokenizedText?) -> String? {
+        if let tokens, range.upperBound <= tokens.text.unicodeScalars.count { return String(tokens.original(scalars: range)) }
+        guard let span = slot.span, range.lowerBound >= span.lowerBound, range.upperBound <= span.upperBound else { return nil }
+        let scalars = Array(slot.text.unicodeScalars)
+        guard scalars.count == span.count else { return nil }
+        return String(String.UnicodeScalarView(scalars[(range.lowerBound - span.lowerBound)..<(range.upperBound - span.lowerBound)]))
+    }
+
+    /// The ``ReadingKey`` that ``Resolver`` would give `match` for `app`, from the slots and
+    /// the catalogue: a value said is free text (``MatchKind/text``) unless a vocabulary
+    /// item other than an app name was found for it or the grammar matched a list value,
+    /// number or fixed value; a parameter not said needs a value when it is required, no
+    /// parameter said waives it and the app has no item it defaults to
+    /// (``Resolver/unsaid(_:in:)``). Debug builds check it against the key of the resolved
+    /// parameters.
+    func readingKey(of match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer], appNameSpans: [Range<Int>]) -> ReadingKey {
+        // (Slots and parameters read in place, by index: bound to locals they would be copied,
+        // a retain and a release for each of their strings, for every reading of every app.)
+        let (guessed, missing) = match.slots.withUnsafeBufferPointer { slots in
+            func guesses(_ index: Int, vocabulary: Bool) -> Bool {
+                guard Resolver.isFreeText(slots[index], offers: offers) else { return false }
+                if vocabulary { return true }
+                return slots[index].span.map { appNameSpans.contains($0) } ?? false
+            }
+            return intent.withParameterIndices(of: slots) { parameterOf in
+                var guessed = 0, missing = 0
+                for parameter in intent.parameters.indices {
+                    var said = false
+                    let isVocabulary = if case .vocabulary = intent.parameters[parameter].kind { true } else { false }
+                    for index in slots.indices where parameterOf[index] == parameter {
+                        said = true
+                        if guesses(index, vocabulary: isVocabulary) { guessed += 1 }
+                    }
+                    if !said, intent.parameters[parameter].isNeeded(saying: { name in slots.indices.contains { slots[$0].name == name } }),
+                       !Resolver.hasDefaultItems(intent.parameters[parameter], app: app, in: vocabulary) {
+                        missing += 1
+                    }
+                }
+                for index in slots.indices where parameterOf[index] < 0 && slots[index].name != "app" && guesses(index, vocabulary: false) {
+                    guessed += 1
+                }
+                return (guessed, missing)
+            }
+        }
+        return ReadingKey(guessed: guessed, missing: missing, match: match)
+    }
+}
