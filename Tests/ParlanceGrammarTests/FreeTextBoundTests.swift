@@ -66,10 +66,12 @@ struct FreeTextBoundTests {
         return compared
     }
 
-    @Test func freeTextPushedWhereItEndsKeepsTheHypotheses() {
+    @Test(arguments: [RankingOrder.hassil, .leastUnexplained])
+    func freeTextPushedWhereItEndsKeepsTheHypotheses(order: RankingOrder) {
         var compared = 0
         for limit in [1, 8] {
             var eager = MatchOptions(fuzziness: .off, limit: limit)
+            eager.order = order
             eager.freeTextPushing = .whereItStarts
             var deferred = eager
             deferred.freeTextPushing = .whereItEnds
@@ -81,8 +83,10 @@ struct FreeTextBoundTests {
     /// Without a beam (a grammar with context rules or a preferred slot), free text is
     /// pushed where it ends too, under the position budget: the same hypotheses as every
     /// end pushed where the free text starts, with no budget.
-    @Test func withoutABeamTheBudgetKeepsTheHypotheses() {
+    @Test(arguments: [RankingOrder.hassil, .leastUnexplained])
+    func withoutABeamTheBudgetKeepsTheHypotheses(order: RankingOrder) {
         var plain = MatchOptions(fuzziness: .off, limit: 8)
+        plain.order = order
         plain.beamWidth = .max
         plain.positionBudget = .max
         plain.freeTextPushing = .whereItStarts
@@ -90,6 +94,38 @@ struct FreeTextBoundTests {
         budgeted.positionBudget = nil
         budgeted.freeTextPushing = .whereItEnds
         #expect(Self.compareReadings(seed: 43, count: 200, plain, budgeted) > 100)
+    }
+
+    /// In the order that puts unexplained characters first (``RankingOrder/leastUnexplained``),
+    /// the hypotheses come sorted by template word edits, then free text plus value edits;
+    /// and a beam of two paths per state finds a best reading as good, in that order, as
+    /// one with no beam.
+    @Test func leastUnexplainedRanksAndCutsByWhatIsLeftUnexplained() {
+        var random = SeededGenerator(seed: 53)
+        var found = 0, differ = 0
+        for _ in 0..<300 {
+            let utterance = Self.randomUtterance(&random, most: 12)
+            var open = MatchOptions(fuzziness: .off, limit: 8)
+            open.order = .leastUnexplained
+            open.beamWidth = .max
+            open.positionBudget = .max
+            let all = Self.compiled.match(utterance, options: open).hypotheses
+            let keys = all.map { ($0.ranking.wordEdits, $0.ranking.wildcardScalars + $0.ranking.valueEdits) }
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }, "\(utterance): \(keys)")
+            var narrow = open
+            narrow.beamWidth = 2
+            guard let best = all.first else { continue }
+            let kept = try! #require(Self.compiled.match(utterance, options: narrow).best, "\(utterance): nothing under the beam")
+            #expect(kept.ranking.wordEdits == best.ranking.wordEdits
+                        && kept.ranking.wildcardScalars + kept.ranking.valueEdits == best.ranking.wildcardScalars + best.ranking.valueEdits,
+                    "\(utterance): \(kept.ranking) under the beam, \(best.ranking) without")
+            var hassil = open
+            hassil.order = .hassil
+            if Self.compiled.match(utterance, options: hassil).best?.ranking.wildcardScalars != best.ranking.wildcardScalars { differ += 1 }
+            found += 1
+        }
+        // The orders disagree on some utterances, or the test would not tell them apart.
+        #expect(found > 100 && differ > 0, "found \(found), differ \(differ)")
     }
 
     /// A budget narrower than a position's threads keeps the best of them: the best

@@ -157,6 +157,9 @@ struct Reader {
         var matchOptions = MatchOptions(fuzziness: fuzziness ?? engine.options.fuzziness, maxEdits: 2, limit: firstLimit)
         matchOptions.keepsRepeatedSlots = true
         matchOptions.beamWidth = engine.options.beamWidth
+        // The grammar ranks its matches, and its beam its paths, by what the reading key
+        // puts first: template words corrected, then characters left unexplained.
+        matchOptions.order = .leastUnexplained
         if let mustBeat, mustBeat.wordEdits == 0 { matchOptions.maxUnexplained = mustBeat.unexplained }
         // The grammar's best readings first; when no app can take any of them and the grammar
         // had more, ask once again for eight times as many. (Values of two apps never meet

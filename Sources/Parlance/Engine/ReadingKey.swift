@@ -25,6 +25,13 @@ import ParlanceGrammar
 ///
 /// Readings equal on all eight are ties: the grammar's order and the vocabulary evidence
 /// for an app break them (``Reader``).
+///
+/// The grammar ranks its matches, and its beam keeps the best paths to each state, in the
+/// same order (``RankingOrder/leastUnexplained``): template words corrected, characters
+/// left unexplained, wildcards (the free-text parameters of 5), value edits, template text,
+/// skip words. Criteria 3 and 4 need the catalogue and the apps, which the grammar does not
+/// know, and only break what it ranks alike on the first two; so a path the beam cuts is one
+/// this key ranks no higher on its first two criteria.
 struct ReadingKey: Sendable, Hashable, Comparable {
     var wordEdits: Int
     var freeTextScalars: Int

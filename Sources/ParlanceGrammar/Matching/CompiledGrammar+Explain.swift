@@ -103,7 +103,8 @@ extension CompiledGrammar {
         let best = trace.positions.indices.min { lhs, rhs in
             let (left, right) = (read(lhs), read(rhs))
             if left != right { return left > right }
-            return trace.scores[lhs].isBetter(than: trace.scores[rhs]) || (!trace.scores[rhs].isBetter(than: trace.scores[lhs]) && lhs < rhs)
+            return trace.scores[lhs].isBetter(than: trace.scores[rhs], in: run.order)
+                || (!trace.scores[rhs].isBetter(than: trace.scores[lhs], in: run.order) && lhs < rhs)
         }!
         let furthest = trace.positions[best]
         let atFurthest = trace.positions.indices.filter { trace.positions[$0] == furthest && read($0) == read(best) }

@@ -136,7 +136,7 @@ extension CompiledGrammar {
         var run = MatchRun(grammar: self, input: input, external: lists, found: found, fuzziness: corrections,
                            maxEdits: max(0, options.maxEdits), maxUnexplained: options.maxUnexplained.map { max(0, $0) } ?? .max,
                            beamWidth: beamWidth, positionBudget: options.positionBudget(beamWidth: beamWidth, positions: input.count), freeTextPushing: options.freeTextPushing,
-                           tracing: tracing, workspace: MatchRun.take(&workspace))
+                           order: options.order, tracing: tracing, workspace: MatchRun.take(&workspace))
         defer {
             // Tracing keeps the run, and so shares the workspace with it (copied on the next write).
             if tracing { workspace = run.workspace } else { swap(&workspace, &run.workspace) }
@@ -160,7 +160,7 @@ extension CompiledGrammar {
             }
             return candidates
         }
-        let keys = completions.map { rankingKey(of: $0, lacksPreferredSlot: false, preferredSlotLength: 0) }
+        let keys = completions.map { rankingKey(of: $0, lacksPreferredSlot: false, preferredSlotLength: 0, order: options.order) }
         // Stable: completions equal on the key keep the order the eager build had.
         let order = completions.indices.filter { keeping(keys[$0]) }.sorted { keys[$0] < keys[$1] || (!(keys[$1] < keys[$0]) && $0 < $1) }
         let wanted = max(options.limit, 1)
@@ -178,7 +178,7 @@ extension CompiledGrammar {
 
     /// The ranking key of a completed path (``RankingKey``); the preferred slot's part is
     /// given, as only the hypothesis's slots tell it.
-    func rankingKey(of completion: MatchRun.Completion, lacksPreferredSlot: Bool, preferredSlotLength: Int) -> RankingKey {
+    func rankingKey(of completion: MatchRun.Completion, lacksPreferredSlot: Bool, preferredSlotLength: Int, order: RankingOrder) -> RankingKey {
         // (Read in place: binding the template entry or its data block to a local copies
         // them, a retain and a release for each of their strings, arrays and dictionaries,
         // and this runs for every completed path.)
@@ -188,7 +188,7 @@ extension CompiledGrammar {
         return RankingKey(wordEdits: Int(score.wordEdits), valueEdits: Int(score.valueEdits), lacksPreferredSlot: lacksPreferredSlot,
                           preferredSlotLength: preferredSlotLength, wildcards: Int(score.wildcards), literalScalars: Int(score.literal),
                           requirementsMet: requirements, skippedWords: Int(score.skipped),
-                          wildcardScalars: Int(score.wildcardScalars), templateOrder: Int(completion.accept))
+                          wildcardScalars: Int(score.wildcardScalars), templateOrder: Int(completion.accept), order: order)
     }
 
     /// A completed path as a hypothesis, or nil when the data block's conditions reject it.
@@ -280,7 +280,7 @@ extension CompiledGrammar {
             lacksPreferred = false
             preferredLength = slot.text.count
         }
-        let key = rankingKey(of: completion, lacksPreferredSlot: lacksPreferred, preferredSlotLength: preferredLength)
+        let key = rankingKey(of: completion, lacksPreferredSlot: lacksPreferred, preferredSlotLength: preferredLength, order: options.order)
         return Hypothesis(intent: grammar.intents[intent].name, slots: slots, context: context, metadata: grammar.intents[intent].data[block].metadata,
                           response: grammar.intents[intent].data[block].response ?? "default", template: templates[accept].template, ranking: key,
                           confidence: key.confidence(matchedScalars: input.count), isNearTie: false)

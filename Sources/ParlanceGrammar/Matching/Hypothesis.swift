@@ -73,6 +73,9 @@ public struct MatchOptions: Sendable, Hashable {
     /// as soon as they are: a caller that already holds a reading leaving fewer characters
     /// unexplained asks only for readings that could beat it (nil: no limit).
     public var maxUnexplained: Int?
+    /// How hypotheses and the beam's paths are ranked (``RankingOrder``): hassil's order by
+    /// default.
+    public var order: RankingOrder = .hassil
     /// Where free text under a beam is pushed: where it ends (linear in the utterance's
     /// length), or at each of its ends where it starts (the plain way, which tests compare
     /// it with). See ``FreeTextSources``.
@@ -266,7 +269,10 @@ public struct SlotMatch: Sendable, Hashable, CustomStringConvertible {
 /// 9. ``templateOrder``: the grammar's order (intents by name, then file order), so results
 ///    are deterministic.
 ///
-/// Items 1–8 decide; 9 only breaks ties (see ``ties(with:)``).
+/// Items 1–8 decide; 9 only breaks ties (see ``ties(with:)``). That is hassil's order
+/// (``RankingOrder/hassil``); with ``RankingOrder/leastUnexplained`` items 2 and 3 become
+/// the characters left unexplained (``wildcardScalars`` plus ``valueEdits``), then the
+/// wildcards.
 public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Edits in template words.
     public let wordEdits: Int
@@ -288,6 +294,8 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
     public let wildcardScalars: Int
     /// The template's position in the grammar.
     public let templateOrder: Int
+    /// The order the key ranks in (both keys compared are of one order).
+    public var order: RankingOrder = .hassil
 
     /// Edits of every kind.
     public var edits: Int { wordEdits + valueEdits }
@@ -295,7 +303,10 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Items 1–5 and 6–8 of the key, smaller first (two tuples: Swift compares tuples of
     /// up to six elements), without building arrays on the hot path.
     private var head: (Int, Int, Int, Int, Int, Int) {
-        (wordEdits, wildcards, wildcardScalars, valueEdits, lacksPreferredSlot ? 1 : 0, -preferredSlotLength)
+        switch order {
+        case .hassil: (wordEdits, wildcards, wildcardScalars, valueEdits, lacksPreferredSlot ? 1 : 0, -preferredSlotLength)
+        case .leastUnexplained: (wordEdits, wildcardScalars + valueEdits, wildcards, valueEdits, lacksPreferredSlot ? 1 : 0, -preferredSlotLength)
+        }
     }
     private var tail: (Int, Int, Int) { (-literalScalars, -requirementsMet, skippedWords) }
 
@@ -306,8 +317,13 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
         return (l.0, l.1, l.2, lhs.templateOrder) < (r.0, r.1, r.2, rhs.templateOrder)
     }
 
-    /// True when the two keys agree on items 1–8, the ones that decide.
-    public func ties(with other: RankingKey) -> Bool { head == other.head && tail == other.tail }
+    /// True when the two keys agree on items 1–8, the ones that decide (in either order:
+    /// the same fields decide).
+    public func ties(with other: RankingKey) -> Bool {
+        (wordEdits, wildcards, wildcardScalars, valueEdits, lacksPreferredSlot, preferredSlotLength) ==
+            (other.wordEdits, other.wildcards, other.wildcardScalars, other.valueEdits, other.lacksPreferredSlot, other.preferredSlotLength)
+            && tail == other.tail
+    }
 
     /// The fields of the key, in the order they decide.
     public enum Field: String, Sendable, Hashable, CaseIterable {
@@ -354,7 +370,11 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// second.ranking.firstDifference(from: first.ranking)  // .literalScalars: 8 against 10
     /// ```
     public func firstDifference(from other: RankingKey) -> Field? {
-        Field.allCases.first { value(of: $0) != other.value(of: $0) }
+        // (In the order that puts unexplained characters second, they decide as the
+        // wildcard characters do, value edits counted in.)
+        if order == .leastUnexplained, wordEdits == other.wordEdits,
+           wildcardScalars + valueEdits != other.wildcardScalars + other.valueEdits { return .wildcardScalars }
+        return Field.allCases.first { value(of: $0) != other.value(of: $0) }
     }
 
     /// The confidence the key stands for, in [0, 1]: each edit costs a quarter, each
@@ -402,4 +422,18 @@ extension Hypothesis {
         return Hypothesis(intent: intent, slots: slots, context: [:], metadata: [:], response: "default", template: template,
                           ranking: ranking, confidence: confidence, isNearTie: false)
     }
+}
+
+/// The order in which a grammar ranks its hypotheses, and in which its beam keeps the best
+/// paths to each state: the hypotheses cut early are those the final order would rank lower.
+public enum RankingOrder: Sendable, Hashable {
+    /// hassil's: fewer template words corrected, then fewer wildcards, then less text left
+    /// to them, then fewer value edits (``RankingKey``). Home Assistant's test suites expect it.
+    case hassil
+    /// Fewer template words corrected, then fewer characters left unexplained (text left to
+    /// wildcards plus edits in values), then fewer wildcards, then fewer value edits: the
+    /// order of a caller that offers found values for its wildcards and ranks its readings
+    /// by what they leave unexplained (Parlance's engine, whose ``ReadingKey`` puts these
+    /// first), so that the beam never cuts a path for one its final order ranks lower.
+    case leastUnexplained
 }

@@ -46,10 +46,11 @@ struct FreeTextSources {
         }
 
         /// The part of the rank at any end q that depends on the source: the thread's score
-        /// at q with `wildcardScalars` less q. Lexicographic as ``MatchRun/Score/isBetter(than:)``.
-        var key: (UInt8, UInt8, Int, UInt8, Int16, UInt8) {
-            let score = thread.score
-            return (score.wordEdits, score.wildcards, Int(score.wildcardScalars) - Int(start), score.valueEdits, -score.literal, score.skipped)
+        /// at q with `wildcardScalars` less q, in `order`. Lexicographic as
+        /// ``MatchRun/Score/isBetter(than:in:)``.
+        @inline(__always)
+        func key(in order: RankingOrder) -> (Int, Int, Int, Int, Int, Int) {
+            thread.score.key(in: order, shift: Int(start))
         }
     }
 
@@ -71,6 +72,8 @@ struct FreeTextSources {
     private var nodes: [(target: Int32, next: Int32)] = []
 
     var isEmpty: Bool { states.isEmpty }
+    /// The order sources are ranked in: the simulation's (``MatchRun/order``).
+    var order: RankingOrder = .hassil
 
     /// Forgets every target, keeping the buffers for the next simulation (most simulations
     /// of a grammar with wildcards open a few targets: their arrays are not made anew).
@@ -109,14 +112,14 @@ struct FreeTextSources {
     /// ranks above it and stays open as long) is dropped: the beam would cut all its threads.
     /// One that `width` later ones outrank so is dropped as they arrive.
     mutating func add(_ source: Source, to target: Int, width: Int, firstEnd: Int, at offset: Int) {
-        let key = source.key
+        let key = source.key(in: order)
         var list = sources[target]
         sources[target] = []  // uniquely referenced while changed
         defer { sources[target] = list }
         // Earlier sources with an equal key arrived first: they rank above. Sources that
         // make the same capture make one thread (the arena hash-conses captures, and the
         // threads merge), so they count once.
-        let index = list.firstIndex { key < $0.key } ?? list.count
+        let index = list.firstIndex { key < $0.key(in: order) } ?? list.count
         var above = 0
         // Until two sources of the target make the same capture, each counts without a
         // look back (lists are long where there is no beam: ``MatchRun/freeTextWidth``).
@@ -225,7 +228,7 @@ extension FreeTextSources {
 
         private func ranksFirst(_ a: (target: Int, offset: Int), _ b: (target: Int, offset: Int), in sources: FreeTextSources) -> Bool {
             let (x, y) = (sources.sources[a.target][a.offset], sources.sources[b.target][b.offset])
-            let (p, q) = (x.key, y.key)
+            let (p, q) = (x.key(in: sources.order), y.key(in: sources.order))
             if p < q { return true }
             if q < p { return false }
             return x.stamp < y.stamp

@@ -66,6 +66,8 @@ struct MatchRun {
     static let unbeamedFreeTextWidth = 128
     /// Where free text under the beam is pushed.
     let freeTextPushing: FreeTextPushing
+    /// The order paths are ranked in (``MatchOptions/order``).
+    let order: RankingOrder
     /// Whether the main simulation records each thread's last step and predecessor, for
     /// ``CompiledGrammar/explain(_:lists:context:options:)``.
     let tracing: Bool
@@ -114,8 +116,9 @@ struct MatchRun {
     /// (``MatchWorkspace/beginUtterance(positions:)``), and its pass is begun here.
     init(grammar: CompiledGrammar, input: MatchInput, external: ExternalLists, found: FoundValueTable = .empty, fuzziness: Corrections,
          maxEdits: Int, maxUnexplained: Int = .max, beamWidth: Int = .max, positionBudget: Int = .max, freeTextPushing: FreeTextPushing = .whereItEnds,
-         tracing: Bool = false, workspace: consuming MatchWorkspace) {
+         order: RankingOrder = .hassil, tracing: Bool = false, workspace: consuming MatchWorkspace) {
         self.grammar = grammar
+        self.order = order
         self.maxUnexplained = maxUnexplained
         self.beamWidth = max(1, beamWidth)
         // Tracing follows free text to every end, dead ends too (they show how far the
@@ -145,10 +148,22 @@ struct MatchRun {
 
         var edits: Int { Int(wordEdits) + Int(valueEdits) }
 
-        /// Lexicographically better (the part of ``RankingKey`` a path decides).
-        func isBetter(than other: Score) -> Bool {
-            (wordEdits, wildcards, wildcardScalars, valueEdits, -literal, skipped)
-                < (other.wordEdits, other.wildcards, other.wildcardScalars, other.valueEdits, -other.literal, other.skipped)
+        /// Lexicographically better in `order` (the part of ``RankingKey`` a path decides).
+        @inline(__always)
+        func isBetter(than other: Score, in order: RankingOrder) -> Bool {
+            key(in: order, shift: 0) < other.key(in: order, shift: 0)
+        }
+
+        /// The score as the part of ``RankingKey`` a path decides, in `order`, smaller
+        /// first; with `shift` less text left to wildcards (``FreeTextSources``: the part of
+        /// the key at any end that depends on where free text started).
+        @inline(__always)
+        func key(in order: RankingOrder, shift: Int) -> (Int, Int, Int, Int, Int, Int) {
+            let freeText = Int(wildcardScalars) - shift
+            return switch order {
+            case .hassil: (Int(wordEdits), Int(wildcards), freeText, Int(valueEdits), -Int(literal), Int(skipped))
+            case .leastUnexplained: (Int(wordEdits), freeText + Int(valueEdits), Int(wildcards), Int(valueEdits), -Int(literal), Int(skipped))
+            }
         }
     }
 
@@ -188,6 +203,7 @@ struct MatchRun {
         var threads = buffers.threads, stamps = buffers.stamps, next = buffers.next, positions = buffers.positions
         var first = buffers.first, last = buffers.last, index = buffers.index, bucket = buffers.bucket
         var freeText = buffers.freeText, dueTargets = buffers.dueTargets
+        freeText.order = order
         buffers = SimulationBuffers()  // the arrays above are now uniquely referenced
         threads.append(Thread(state: Automaton.start, captures: -1, score: Score()))
         stamps.append(0)
@@ -228,7 +244,7 @@ struct MatchRun {
             if let existing {
                 // It keeps the place of the first to arrive (a deferred push may come later).
                 stamps[Int(existing)] = min(stamps[Int(existing)], stamp)
-                if thread.score.isBetter(than: threads[Int(existing)].score) {
+                if thread.score.isBetter(than: threads[Int(existing)].score, in: order) {
                     threads[Int(existing)] = thread
                     if recording {
                         steps[Int(existing)] = step
@@ -312,7 +328,7 @@ struct MatchRun {
             // Every thread of this position has arrived (transitions consume input): keep
             // the best `beamWidth` of each state, and the best `positionBudget` of all.
             if !anywhere, beamWidth < Int.max || positionBudget < Int.max {
-                MatchRun.prune(position - start, width: beamWidth, budget: positionBudget, threads: threads, stamps: stamps, next: &next, first: &first,
+                MatchRun.prune(position - start, width: beamWidth, budget: positionBudget, order: order, threads: threads, stamps: stamps, next: &next, first: &first,
                                last: &last, bucket: &bucket)
             }
             var cursor = first[position - start]
@@ -504,15 +520,15 @@ struct MatchRun {
     /// Unlinks from the list of `bucketIndex` every thread outscored by `width` others in
     /// its state, then every one outscored by `budget` others in all (ties go to the earlier
     /// arrival); the rest keep their order.
-    static func prune(_ bucketIndex: Int, width: Int, budget: Int = .max, threads: [Thread], stamps: [Int64], next: inout [Int32], first: inout [Int32],
+    static func prune(_ bucketIndex: Int, width: Int, budget: Int = .max, order: RankingOrder, threads: [Thread], stamps: [Int64], next: inout [Int32], first: inout [Int32],
                       last: inout [Int32], bucket: inout [Int32]) {
         collect(bucketIndex, next: next, first: first, into: &bucket)
         guard bucket.count > min(width, budget) else { return }
         let total = bucket.count
         func ranksFirst(_ a: Int32, _ b: Int32) -> Bool {
             let (x, y) = (threads[Int(a)].score, threads[Int(b)].score)
-            if x.isBetter(than: y) { return true }
-            if y.isBetter(than: x) { return false }
+            if x.isBetter(than: y, in: order) { return true }
+            if y.isBetter(than: x, in: order) { return false }
             return stamps[Int(a)] < stamps[Int(b)]
         }
         if bucket.count > width {
