@@ -5,7 +5,7 @@ import Testing
 @testable import ParlanceGrammar
 
 /// The language evidence the engine chooses languages by when none is given
-/// (``CompiledGrammar/languageEvidence(of:in:readsAlike:lexicons:ratio:)``), on a corpus it was not tuned on:
+/// (``CompiledGrammar/languageEvidence(of:in:utterances:lexicons:ratio:)``), on a corpus it was not tuned on:
 /// every test sentence of the Home Assistant corpus, with the six grammars as the languages
 /// an utterance might be in. A sentence's own language must be among those read first.
 @Suite(SharedData.required)

@@ -118,12 +118,10 @@ public final class Engine: Sendable {
     public let options: EngineOptions
 
     let models: [LanguageModel]
-    /// Per model, the first model of its ``KeyForm``: languages of one key form tokenize and
-    /// normalize alike (as the users' vocabulary index they share assumes), so one
-    /// ``Utterance`` of a text serves them all.
-    let readsAlike: [Int]
     /// Per key form (``LanguageModel/form``), the tokenizer that makes a parse's
     /// ``Utterance`` for every language of the form: the grammar's of its first language.
+    /// Languages of one ``KeyForm`` tokenize and normalize alike (as the users' vocabulary
+    /// index they share assumes), so one utterance serves them all.
     let formTokenizers: [Tokenizer]
     /// The languages written in the same scripts, their words in one trie each
     /// (``EvidenceLexicon``): the evidence of an utterance of no given language costs one
@@ -244,9 +242,8 @@ public final class Engine: Sendable {
         }
         self.models = models
         let modelForms = models.map { KeyForm($0.language) }
-        readsAlike = modelForms.map { form in modelForms.firstIndex(of: form)! }
         self.formTokenizers = forms.indices.map { form in models.first { $0.form == form }?.compiled.tokenizer ?? tokenizers[form] }
-        evidenceLexicons = Engine.evidenceLexicons(models: models, readsAlike: readsAlike, appNames: apps.flatMap(\.names))
+        evidenceLexicons = Engine.evidenceLexicons(models: models, appNames: apps.flatMap(\.names))
         var partners = [LanguageModel?](repeating: nil, count: models.count)
         for (index, form) in modelForms.enumerated() where !form.folds.contains(.diacritics) {
             let folding = modelForms.firstIndex {
@@ -470,7 +467,7 @@ public final class Engine: Sendable {
     ///
     /// A language's evidence is how many of the utterance's characters in its own scripts
     /// lie in words its templates or skip words spell exactly, other than words every
-    /// language of its scripts spells (``CompiledGrammar/languageEvidence(of:in:readsAlike:lexicons:ratio:)``:
+    /// language of its scripts spells (``CompiledGrammar/languageEvidence(of:in:utterances:lexicons:ratio:)``:
     /// one descent per word of a trie holding the words of every language of those scripts,
     /// ``EvidenceLexicon``); the words of the apps' names are no evidence either
     /// ("RideNowで空港まで…" names an app). Other names, free text and borrowed
@@ -504,7 +501,7 @@ public final class Engine: Sendable {
     /// the most of its languages share (en for en, de, es and fr: the input the reads of en,
     /// es and fr then use). The words of a language are its grammar's and its date
     /// reader's ("Sunday Morning" is English); the apps' names are no evidence.
-    private static func evidenceLexicons(models: [LanguageModel], readsAlike: [Int], appNames: [String]) -> [EvidenceLexicon] {
+    private static func evidenceLexicons(models: [LanguageModel], appNames: [String]) -> [EvidenceLexicon] {
         var groups: [WritingScripts: [Int]] = [:]
         var order: [WritingScripts] = []
         for index in models.indices where !models[index].scripts.isEmpty {
@@ -514,8 +511,8 @@ public final class Engine: Sendable {
         return order.compactMap { scripts in
             guard let members = groups[scripts] else { return nil }
             // The first member of the largest group that reads alike.
-            let sharing = Dictionary(grouping: members) { readsAlike[$0] }.mapValues(\.count)
-            let host = members.first { sharing[readsAlike[$0]] == sharing.values.max() }!
+            let sharing = Dictionary(grouping: members) { models[$0].form }.mapValues(\.count)
+            let host = members.first { sharing[models[$0].form] == sharing.values.max() }!
             return EvidenceLexicon(grammars: models.map(\.compiled), members: members, host: host, names: appNames,
                                    words: Dictionary(uniqueKeysWithValues: members.map { ($0, models[$0].dateTimeWords) }))
         }
@@ -555,7 +552,7 @@ public struct LanguageEvidence: Sendable, Hashable {
     public let language: String
     /// The utterance's characters in the language's scripts that its grammar's words spell,
     /// leaving out those every language sharing a script with it spells too (see
-    /// ``CompiledGrammar/languageEvidence(of:in:readsAlike:lexicons:ratio:)``).
+    /// ``CompiledGrammar/languageEvidence(of:in:utterances:lexicons:ratio:)``).
     public let spelled: Int
     /// The utterance's characters in the language's scripts.
     public let letters: Int

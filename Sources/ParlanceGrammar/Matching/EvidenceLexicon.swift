@@ -2,7 +2,7 @@ import ParlanceText
 
 /// The words of several grammars written in the same scripts (en, de, es and fr all write
 /// Latin), in one trie read with one grammar's input of the utterance: the evidence of
-/// all of them (``CompiledGrammar/languageEvidence(of:in:readsAlike:lexicons:ratio:)``)
+/// all of them (``CompiledGrammar/languageEvidence(of:in:utterances:lexicons:ratio:)``)
 /// for one tokenization and one descent per word, instead of one of each per grammar.
 ///
 /// The words are each grammar's template words and skip words, normalized anew as the
