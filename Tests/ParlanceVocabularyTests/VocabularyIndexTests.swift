@@ -362,6 +362,36 @@ struct VocabularyIndexTests {
         }
     }
 
+    /// Text of Han and kana letters alone skips the tokenizer (ICU's dictionary); the key must
+    /// be exactly the tokenizer's, whatever words ICU finds in it.
+    @Test(arguments: ["en", "ja", "zh-Hans", "zh-Hant", "th", "de"])
+    func characterFastPathAgreesWithTheTokenizer(_ tag: String) throws {
+        let tokenizer = try Tokenizer(language: Language(tag))
+        var generator = SeededGenerator(seed: 7)
+        // Hiragana, katakana (ー ヽ ヾ ゝ ゞ too), Han of both ranges, and spaces of both widths.
+        let blocks: [ClosedRange<UInt32>] = [0x3041...0x3096, 0x309D...0x309E, 0x30A1...0x30FA, 0x30FC...0x30FE,
+                                             0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20...0x20, 0x3000...0x3000]
+        var texts = ["", " ", "村上 拓真", "寝たまんまヨガ", "ディープリラクゼーション", "国家电网", "　東京　タワー　", "ーーー", "ゝゞヽヾ"]
+        for _ in 0..<1_000 {
+            var view = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...20, using: &generator) {
+                view.append(Unicode.Scalar(UInt32.random(in: blocks.randomElement(using: &generator)!, using: &generator))!)
+            }
+            texts.append(String(view))
+        }
+        for text in texts {
+            var fast: [UInt32] = [], slow: [UInt32] = []
+            #expect(KeyNormalization.appendCharacterKey(of: text, tokenizer: tokenizer, to: &fast))
+            KeyNormalization.appendKey(of: tokenizer.tokenize(text), to: &slow)
+            #expect(fast == slow, "\(tag): \(String(reflecting: text))")
+        }
+        var ignored: [UInt32] = []
+        for text in ["数字100网络", "MBP软件", "東京・大阪", "約翰·史密斯", "か\u{3099}", "ｶﾞ", "漢字。", "한국어", "ไทย", "Tokyo"] {
+            #expect(!KeyNormalization.appendCharacterKey(of: text, tokenizer: tokenizer, to: &ignored), "\(String(reflecting: text))")
+        }
+        #expect(ignored.isEmpty)
+    }
+
     /// Punctuation inside a word is dropped from keys, as the tokenizer drops it between words.
     @Test func punctuationInsideWordsIsNotPartOfKeys() {
         let index = VocabularyIndex(items: Self.items(["Grupo Losada S.A.", "O'Brien", "Noël S.A."]), tokenizer: Self.english)

@@ -1,6 +1,6 @@
 /// Splits text into tokens with ICU word-break iteration and normalizes each token. (Plain
-/// ASCII text whose words are its runs of letters and of digits, as ICU's rules read them,
-/// is split without ICU: ``ASCIIWords``.)
+/// Latin text whose words are its runs of letters and of digits, as ICU's rules read them,
+/// is split without ICU: ``PlainWords``.)
 ///
 /// Create one per language and reuse it: opening ICU's break iterator loads rules and
 /// dictionaries, tokenizing is cheap. A tokenizer is `Sendable`; concurrent calls use
@@ -38,17 +38,46 @@ public final class Tokenizer: Sendable {
         tokenize(text, usingICUOnly: false)
     }
 
+    /// Appends the normalized scalars of `text`'s units (``TokenizedText/units``, in order)
+    /// when `text` holds only spaces and letters of unspaced scripts that normalization leaves
+    /// alone (Han ideographs, kana): without ICU, whose dictionary would look for words that
+    /// are split into characters anyway. Every such letter is a word character of its own
+    /// grapheme cluster, so whatever words ICU finds, each letter is one unit, normalized by
+    /// itself, and spaces separate words without being part of any. False, with nothing
+    /// appended, for any other text (a digit, a Latin letter, punctuation, a combining mark).
+    public func appendCharacterUnits(of text: String, to scalars: inout [UInt32]) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var decoder = UTF8ScalarDecoder(bytes, from: 0, to: bytes.count)
+            while let (scalar, _) = decoder.next() {
+                switch scalar.value {
+                case 0x09...0x0D, 0x20, 0x3000: continue
+                default: guard UnspacedScript.contains(scalar), Normalizer.isStable(scalar) else { return false }
+                }
+            }
+            let kana = normalizer.folds.contains(.katakanaToHiragana)
+            decoder = UTF8ScalarDecoder(bytes, from: 0, to: bytes.count)
+            while let (scalar, _) = decoder.next() {
+                switch scalar.value {
+                case 0x09...0x0D, 0x20, 0x3000: continue
+                default: scalars.append((kana ? Normalizer.hiragana(for: scalar) : scalar).value)
+                }
+            }
+            return true
+        }
+    }
+
     /// ``tokenize(_:)``; `usingICUOnly` asks ICU's break iterator for the words of plain
-    /// ASCII text too (``ASCIIWords``), which the tests compare with the words read without it.
+    /// Latin text too (``PlainWords``), which the tests compare with the words read without it.
     func tokenize(_ text: String, usingICUOnly: Bool) -> TokenizedText {
         var text = text
         text.makeContiguousUTF8()
         var builder = Builder(normalizer: normalizer, capacity: text.utf8.count)
         _ = text.utf8.withContiguousStorageIfAvailable { bytes in
-            if usingICUOnly || !ASCIIWords.breakAlike(bytes) {
+            if usingICUOnly || !PlainWords.breakAlike(bytes) {
                 words.withIterator { iterator in builder.run(iterator, over: bytes) }
             } else {
-                builder.runASCII(over: bytes)
+                builder.runPlain(over: bytes)
             }
         }
         return TokenizedText(
@@ -83,12 +112,12 @@ public final class Tokenizer: Sendable {
             }
         }
 
-        /// The words of text that ``ASCIIWords/breakAlike(_:)`` accepts: its runs of
+        /// The words of text that ``PlainWords/breakAlike(_:)`` accepts: its runs of
         /// letters and its runs of digits, as ICU's rules break and classify them there.
-        mutating func runASCII(over bytes: UnsafeBufferPointer<UInt8>) {
+        mutating func runPlain(over bytes: UnsafeBufferPointer<UInt8>) {
             var index = 0
             while index < bytes.count {
-                let kind = ASCIIWords.kind(of: bytes[index])
+                let kind = PlainWords.kind(of: bytes[index])
                 guard let kind else {
                     index += 1
                     continue
@@ -97,10 +126,10 @@ public final class Tokenizer: Sendable {
                 repeat {
                     index += 1
                     // One mark between two letters or two digits joins them (WB6, WB7, WB11, WB12).
-                    if index + 1 < bytes.count, ASCIIWords.joins(bytes[index], kind), ASCIIWords.kind(of: bytes[index + 1]) == kind {
+                    if index + 1 < bytes.count, PlainWords.joins(bytes[index], kind), PlainWords.kind(of: bytes[index + 1]) == kind {
                         index += 1
                     }
-                } while index < bytes.count && ASCIIWords.kind(of: bytes[index]) == kind
+                } while index < bytes.count && PlainWords.kind(of: bytes[index]) == kind
                 append(start..<index, kind: kind, bytes: bytes)
             }
         }
@@ -203,24 +232,29 @@ public final class Tokenizer: Sendable {
     }
 }
 
-/// Plain ASCII text, whose words are read without ICU: where no rule of UAX #29 that
-/// joins characters of different classes applies (ICU's word rules for ASCII are those),
-/// the words are the runs of letters (rule WB5, status "letter") and the runs of digits
-/// (WB8, "number"), and everything else breaks and makes no word. A rule joins classes
-/// only at a letter next to a digit (WB9, WB10), at an underscore (WB13a, WB13b), and at
-/// one of . , ; : ' " between two letters or two digits (WB6, WB7, WB11, WB12; ':' is
+/// Plain Latin text, whose words are read without ICU: where no rule of UAX #29 that joins
+/// characters of different classes applies (ICU's word rules for this text are those), the
+/// words are the runs of letters (rule WB5, status "letter") and the runs of digits (WB8,
+/// "number"), and everything else breaks and makes no word. The letters are ASCII's and
+/// those from U+00C0 to U+024F but × and ÷ (Latin-1's, Latin Extended-A and -B: all of them
+/// ALetter, none a mark); a combining mark, or any other script, goes to ICU. A rule joins
+/// classes only at a letter next to a digit (WB9, WB10), at an underscore (WB13a, WB13b),
+/// and at one of . , ; : ' " between two letters or two digits (WB6, WB7, WB11, WB12; ':' is
 /// joined in some locales only); and ICU's rules count "@" as a letter. Text of letters,
 /// digits, whitespace and ! ( ) - / ? besides those marks, where no letter meets a digit and
 /// no colon or mark stands between a letter and a digit, is read here, joining words of one
-/// class across a mark as those rules do ("what's", "1,000.5"); other text by ICU. `ASCIIWordsTests` compares both on random and corpus text.
-enum ASCIIWords {
+/// class across a mark as those rules do ("what's", "1,000.5", "aujourd'hui"); other text
+/// by ICU. `PlainWordsTests` compares both on random and corpus text.
+enum PlainWords {
     /// Whether ICU's words of `bytes` are their runs of letters and runs of digits.
     static func breakAlike(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // (The class of the byte before, and of the one before that: 0 other, 1 letter,
+        // (The class of the character before, and of the one before that: 0 other, 1 letter,
         // 2 digit, 3 a joining mark.)
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
         var previousByte: UInt8 = 0
-        for byte in bytes {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             let current: UInt8
             switch byte {
             case 0x41...0x5A, 0x61...0x7A: current = 1
@@ -229,16 +263,25 @@ enum ASCIIWords {
             // Separators and punctuation that no rule joins (ICU counts "@" as a letter, and
             // an underscore joins words: those, and the rest, go to ICU).
             case 0x09...0x0D, 0x20, 0x21, 0x28, 0x29, 0x2D, 0x2F, 0x3F: current = 0
+            case 0xC3...0xC9:
+                // U+00C0–U+024F in two bytes: lead C3 (from À) to C9 (to U+024F, continuation
+                // below 0x90), not × (C3 97) or ÷ (C3 B7).
+                guard index + 1 < bytes.count else { return false }
+                let next = bytes[index + 1]
+                guard next & 0xC0 == 0x80, byte != 0xC3 || (next != 0x97 && next != 0xB7), byte != 0xC9 || next < 0x90 else { return false }
+                current = 1
+                index += 1
             default: return false
             }
             if current == 1 && previous == 2 || current == 2 && previous == 1 { return false }  // a letter next to a digit
             // A mark between a letter and a digit, or a colon between two words (joined in
-            // some locales): to ICU. (Between two letters or two digits, `runASCII` joins.)
+            // some locales): to ICU. (Between two letters or two digits, `runPlain` joins.)
             if current == 1 || current == 2, previous == 3, beforePrevious == 1 || beforePrevious == 2,
                beforePrevious != current || previousByte == 0x3A { return false }
             previousByte = byte
             beforePrevious = previous
             previous = current
+            index += 1
         }
         return true
     }
@@ -254,11 +297,12 @@ enum ASCIIWords {
         }
     }
 
-    /// The kind of a word made of `byte`'s class: letters, digits, or nil for no word.
+    /// The kind of a word made of `byte`'s class: letters, digits, or nil for no word. In
+    /// text that ``breakAlike(_:)`` accepts, every byte from 0x80 is part of a letter.
     @inline(__always)
     static func kind(of byte: UInt8) -> Token.Kind? {
         switch byte {
-        case 0x41...0x5A, 0x61...0x7A: .letter
+        case 0x41...0x5A, 0x61...0x7A, 0x80...0xC9: .letter
         case 0x30...0x39: .number
         default: nil
         }

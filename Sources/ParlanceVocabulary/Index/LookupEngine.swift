@@ -55,11 +55,13 @@ final class LookupEngine {
         }
     }
 
-    /// Looks up a query string: without the tokenizer when it is plain ASCII words.
+    /// Looks up a query string: without the tokenizer when it is plain ASCII words or letters
+    /// of unspaced scripts alone.
     func lookup(_ query: String, tokenizer: Tokenizer, policy: EditPolicy, verbosity: LookupVerbosity,
                 limit: Int) -> [VocabularyMatch] {
         scalars.removeAll(keepingCapacity: true)
-        if KeyNormalization.appendASCIIKey(of: query, to: &scalars) {
+        if KeyNormalization.appendASCIIKey(of: query, to: &scalars)
+            || KeyNormalization.appendCharacterKey(of: query, tokenizer: tokenizer, to: &scalars) {
             written.setQuery(query)
             defer { written.clear() }
             return search(1, policy: policy, verbosity: verbosity, limit: limit) { _ in }

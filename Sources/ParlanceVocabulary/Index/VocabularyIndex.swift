@@ -263,7 +263,7 @@ struct KeyCollector {
             for variant in 0..<min(item.variantCount, Int(UInt16.max)) {
                 let text = item.text(ofVariant: variant)
                 buffer.removeAll(keepingCapacity: true)
-                if KeyNormalization.appendASCIIKey(of: text, to: &buffer) {
+                if KeyNormalization.appendASCIIKey(of: text, to: &buffer) || KeyNormalization.appendCharacterKey(of: text, tokenizer: tokenizer, to: &buffer) {
                     if !buffer.isEmpty {
                         keys.append(RawKey(start: UInt32(scalars.count), length: UInt32(buffer.count), item: UInt32(itemIndex),
                                            variant: UInt16(variant)))
@@ -470,6 +470,16 @@ enum KeyNormalization {
             }
             return true
         }
+    }
+
+    /// Appends the key of `text` without the tokenizer's word breaks when it is written in
+    /// letters of unspaced scripts alone (most Chinese and Japanese names): the key of such
+    /// units is their normalized letters joined without separators
+    /// (``Tokenizer/appendCharacterUnits(of:to:)``; the tests check this against the
+    /// tokenizer). False, with nothing appended, for any other text.
+    @inline(__always)
+    static func appendCharacterKey(of text: String, tokenizer: Tokenizer, to scalars: inout [UInt32]) -> Bool {
+        tokenizer.appendCharacterUnits(of: text, to: &scalars)
     }
 
     /// Appends the key of all units of `text` and records where each unit lies in it
