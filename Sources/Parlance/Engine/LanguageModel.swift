@@ -497,9 +497,9 @@ struct VocabularyLists: Sendable {
 /// Built on a user's first parse that looks for a part, so it is part of what a session
 /// costs: flat arrays, not a dictionary of strings. Each word is known by a 32-bit hash of
 /// its scalars (``hash(_:)``); the (hash, item) pairs, packed into one integer each, are
-/// sorted once, and a lookup is a binary search. A word whose hash another word has (about
-/// one chance in 400,000 among 10,000 words) only makes an item a candidate that
-/// ``PartialMatch`` then reads and rejects.
+/// sorted once (``Swift/Array/radixSort()``), and a lookup is a binary search. A word whose
+/// hash another word has (about one chance in 400,000 among 10,000 words) only makes an item
+/// a candidate that ``PartialMatch`` then reads and rejects.
 final class ItemWordIndex: Sendable {
     /// The distinct word hashes, ascending.
     private let hashes: [UInt32]
@@ -539,7 +539,7 @@ final class ItemWordIndex: Sendable {
                 add(Self.hash(values: UnsafeBufferPointer(rebasing: key[position...(position + 1)])))
             }
         }
-        pairs.sort()
+        pairs.radixSort()
         var hashes: [UInt32] = [], starts: [Int32] = [], postings: [Int32] = []
         postings.reserveCapacity(pairs.count)
         for (position, pair) in pairs.enumerated() {
