@@ -2,7 +2,7 @@
 // to update and to hold, and what it adds to a parse.
 //
 //   swift run -c release --package-path Benchmarks UserOverlayTimings [--entries N] [--users N] [--rounds N]
-//       [--only build|update|parse|memory]
+//       [--only build|build-one|update|parse|memory]
 //
 // The engine holds the sample apps and the built-in grammars (read from the default cache
 // of compiled images when it has them). Each user gets --entries entries (1,000 by default)
@@ -38,7 +38,7 @@ let userCount = option("--users", default: 10_000)
 let rounds = option("--rounds", default: 5)
 /// One part of the measures alone (for a profile of it), or all of them.
 let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-func measures(_ part: String) -> Bool { only == nil || only == part }
+func measures(_ part: String) -> Bool { only == nil || only == part || (part == "build" && only == "build-one") }
 
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
@@ -97,6 +97,7 @@ for user in 0..<(measures("build") ? 200 : 0) {
     }()
     buildOne.append(threadCPUMicros() - start - parseAlone)
     bytesPerEntry.append(Double(session.memoryFootprint) / Double(session.itemCount))
+    guard only != "build-one" else { continue }
     let fresh = engine.session(user: "user\(user)", vocabularies: vocabulary)
     start = threadCPUMicros()
     fresh.prepareAllLanguages()
