@@ -45,7 +45,7 @@ public struct Normalizer: Sendable {
             isASCII = false
             break
         }
-        if !isASCII, appendStable(bytes, to: &output) { return }
+        if !isASCII, appendStable(bytes, to: &output) || appendLatin(bytes, to: &output) { return }
         if isASCII {
             for byte in bytes {
                 // NFKC case folding of ASCII is lowercasing; ASCII punctuation is already folded.
@@ -72,6 +72,99 @@ public struct Normalizer: Sendable {
         return true
     }
 
+    /// Appends text made only of ASCII and of the Latin letters from U+00C0 to U+024F (most
+    /// European names and words), without ICU: each of those letters is a starter that no
+    /// neighbour composes with, so its normalization alone (``LatinTable``, made once by
+    /// ``appendSlow`` for these folds) is its part of the text's; ASCII is folded as
+    /// ``appendSlow`` folds it. False, with nothing appended, when the text holds anything else.
+    @inline(__always)
+    private func appendLatin(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar]) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+            } else if (0xC3...0xC9).contains(byte), index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80,
+                      byte != 0xC9 || bytes[index + 1] < 0x90 {
+                index += 2
+            } else {
+                return false
+            }
+        }
+        let table = LatinTable.table(for: folds)
+        let punctuation = folds.contains(.punctuation)
+        index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                let folded = Unicode.Scalar((byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte)
+                output.append(punctuation ? Normalizer.foldPunctuation(folded) : folded)
+                index += 1
+            } else {
+                let value = (UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)) - LatinTable.first
+                table.append(Int(value), to: &output)
+                index += 2
+            }
+        }
+        return true
+    }
+
+    /// The normalized forms of the Latin letters U+00C0 to U+024F under one set of folds,
+    /// each made by ``appendSlow`` on the letter alone, at most ``width`` scalars each (all
+    /// of them are: NFKC case folding expands ß to "ss", ŉ to "ʼn", ǰ to j and a mark).
+    struct LatinTable: Sendable {
+        static let first: UInt32 = 0xC0, last: UInt32 = 0x24F
+        static let width = 3
+        /// Per letter, its scalar count and then ``width`` slots.
+        private let slots: [Unicode.Scalar]
+
+        init(folds: NormalizationFolds) {
+            // One call for all the letters, spaces between them (which stay spaces and
+            // compose with nothing): the first parse that meets such a letter pays little.
+            var letters = String.UnicodeScalarView()
+            for value in Self.first...Self.last {
+                letters.append(Unicode.Scalar(value)!)
+                letters.append(" ")
+            }
+            var text = String(letters)
+            var normalized: [Unicode.Scalar] = []
+            var scratch = NormalizationScratch()
+            text.withUTF8 { Normalizer(folds: folds).appendSlow($0, to: &normalized, scratch: &scratch) }
+            var slots: [Unicode.Scalar] = []
+            slots.reserveCapacity(Int(Self.last - Self.first + 1) * (Self.width + 1))
+            for (offset, letter) in normalized.split(separator: " ", omittingEmptySubsequences: false).dropLast().enumerated() {
+                precondition(letter.count <= Self.width, "U+\(String(Self.first + UInt32(offset), radix: 16)) normalizes to more than \(Self.width) scalars")
+                slots.append(Unicode.Scalar(UInt8(letter.count)))
+                for slot in 0..<Self.width { slots.append(slot < letter.count ? letter[letter.startIndex + slot] : "\0") }
+            }
+            precondition(slots.count == Int(Self.last - Self.first + 1) * (Self.width + 1), "one normalized form per letter")
+            self.slots = slots
+        }
+
+        /// Appends the normalized form of letter `offset` (its scalar less ``first``).
+        @inline(__always)
+        func append(_ offset: Int, to output: inout [Unicode.Scalar]) {
+            let base = offset * (Self.width + 1)
+            let count = Int(slots[base].value)
+            for slot in 0..<count { output.append(slots[base + 1 + slot]) }
+        }
+
+        /// The table of `folds` (the kana fold touches no Latin letter: four tables in all).
+        static func table(for folds: NormalizationFolds) -> LatinTable {
+            switch (folds.contains(.punctuation), folds.contains(.diacritics)) {
+            case (false, false): plain
+            case (true, false): punctuation
+            case (false, true): diacritics
+            case (true, true): punctuationAndDiacritics
+            }
+        }
+
+        private static let plain = LatinTable(folds: [])
+        private static let punctuation = LatinTable(folds: [.punctuation])
+        private static let diacritics = LatinTable(folds: [.diacritics])
+        private static let punctuationAndDiacritics = LatinTable(folds: [.punctuation, .diacritics])
+    }
+
     /// Scalars that are their own NFKC case fold (and stay so after the kana fold).
     @inline(__always)
     static func isStable(_ scalar: Unicode.Scalar) -> Bool {
@@ -85,7 +178,7 @@ public struct Normalizer: Sendable {
         }
     }
 
-    private func appendSlow(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar], scratch: inout NormalizationScratch) {
+    func appendSlow(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar], scratch: inout NormalizationScratch) {
         // UTF-8 → UTF-16 (ICU's normalizer works on UTF-16), folding punctuation first:
         // NFKC would turn some of it (´) into a space and a combining mark.
         scratch.source.removeAll(keepingCapacity: true)

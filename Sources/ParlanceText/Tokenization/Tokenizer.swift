@@ -241,7 +241,7 @@ public final class Tokenizer: Sendable {
 /// classes only at a letter next to a digit (WB9, WB10), at an underscore (WB13a, WB13b),
 /// and at one of . , ; : ' " between two letters or two digits (WB6, WB7, WB11, WB12; ':' is
 /// joined in some locales only); and ICU's rules count "@" as a letter. Text of letters,
-/// digits, whitespace and ! ( ) - / ? besides those marks, where no letter meets a digit and
+/// digits, whitespace and ! & ( ) - / ? besides those marks, where no letter meets a digit and
 /// no colon or mark stands between a letter and a digit, is read here, joining words of one
 /// class across a mark as those rules do ("what's", "1,000.5", "aujourd'hui"); other text
 /// by ICU. `PlainWordsTests` compares both on random and corpus text.
@@ -262,7 +262,7 @@ enum PlainWords {
             case 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B: current = 3
             // Separators and punctuation that no rule joins (ICU counts "@" as a letter, and
             // an underscore joins words: those, and the rest, go to ICU).
-            case 0x09...0x0D, 0x20, 0x21, 0x28, 0x29, 0x2D, 0x2F, 0x3F: current = 0
+            case 0x09...0x0D, 0x20, 0x21, 0x26, 0x28, 0x29, 0x2D, 0x2F, 0x3F: current = 0
             case 0xC3...0xC9:
                 // U+00C0–U+024F in two bytes: lead C3 (from À) to C9 (to U+024F, continuation
                 // below 0x90), not × (C3 97) or ÷ (C3 B7).
