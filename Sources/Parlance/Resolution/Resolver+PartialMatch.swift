@@ -265,12 +265,12 @@ struct PartialMatch {
 /// the parse (the first reads, an app's name or a date lifted out). The parse's user is
 /// the same in all, so the items are too.
 final class PartialMatchMemo {
-    private var known: [(model: ObjectIdentifier, app: Int, list: String, said: String, parts: PartialMatch.Parts?)] = []
+    private var known: [(model: Int, app: Int, list: String, said: String, parts: PartialMatch.Parts?)] = []
 
     /// What `said` is part of among `app`'s items of `list` in `model`'s language, read by
     /// `read` the first time.
     func parts(of said: String, model: LanguageModel, app: Int, list: String, _ read: () -> PartialMatch.Parts?) -> PartialMatch.Parts? {
-        let key = ObjectIdentifier(model)
+        let key = model.position
         if let entry = known.first(where: { $0.model == key && $0.app == app && $0.list == list && $0.said == said }) { return entry.parts }
         let parts = read()
         known.append((key, app, list, said, parts))

@@ -967,9 +967,10 @@ struct MatchRun {
     /// A number in digits starting at `position`: its integer part, and the decimal when a
     /// separator (either, as hassil reads them) and digits follow.
     /// The numbers in words above ``SpelledNumbers/spelledLimit`` that `reader` reads in the
-    /// utterance, by the position where each starts; read once per utterance and reader.
+    /// utterance, by the position where each starts; read once per utterance and language of
+    /// number words (a reader reads its language's, whichever reader of it asks).
     private mutating func numbersInWords(_ reader: NumberReader) -> [Int: [(end: Int, value: Double)]] {
-        let key = ObjectIdentifier(reader)
+        let key = reader.language
         if let known = workspace.readNumbers[key] { return known }
         var byStart: [Int: [(end: Int, value: Double)]] = [:]
         let limit = Double(SpelledNumbers.spelledLimit)

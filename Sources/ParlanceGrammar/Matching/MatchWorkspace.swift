@@ -25,8 +25,8 @@ struct MatchWorkspace {
     /// Per position: the number in digits starting there, when read.
     var digits: [DigitReading?] = []
     /// The numbers in words above ``SpelledNumbers/spelledLimit`` by where they start
-    /// (positions), per reader, read once per utterance when a range first asks.
-    var readNumbers: [ObjectIdentifier: [Int: [(end: Int, value: Double)]]] = [:]
+    /// (positions), per language of number words, read once per utterance when a range first asks.
+    var readNumbers: [Language: [Int: [(end: Int, value: Double)]]] = [:]
     /// What each list matched where (key: list × (positions) + position), as ranges of
     /// ``listStore``, valid where ``listStamps`` holds the current ``pass``.
     var listRanges: [Range<Int32>] = []
