@@ -116,6 +116,9 @@ public final class Engine: Sendable {
     public let issues: [AppIssue]
     /// The options.
     public let options: EngineOptions
+    /// The read passes of a parse with its language given and without
+    /// (``readPasses(languageGiven:)``).
+    let readPassTable: (languageGiven: [ReadPass], languageUnknown: [ReadPass])
 
     let models: [LanguageModel]
     /// Per key form (``LanguageModel/form``), the tokenizer that makes a parse's
@@ -175,6 +178,7 @@ public final class Engine: Sendable {
         }
         appsSupporting = supporting
         self.options = options
+        readPassTable = (Engine.readPasses(languageGiven: true, options: options), Engine.readPasses(languageGiven: false, options: options))
         let available = GrammarSource.languages(in: grammars)
         let wanted = languages ?? available
         guard !wanted.isEmpty else {

@@ -91,6 +91,12 @@ extension Engine {
     /// nothing as written, would try every correction of every word (a French sentence is a
     /// few edits from Spanish). With no edits allowed anywhere there is one read, with free text.
     func readPasses(languageGiven: Bool) -> [ReadPass] {
+        languageGiven ? readPassTable.languageGiven : readPassTable.languageUnknown
+    }
+
+    /// The passes of ``readPasses(languageGiven:)`` under `options`, made once per engine
+    /// (a parse then allocates no table of its own).
+    static func readPasses(languageGiven: Bool, options: EngineOptions) -> [ReadPass] {
         if options.editPolicy.maxEdits(forKeyLength: .max) == 0 && options.fuzziness == .off {
             return [ReadPass(fuzziness: .off, vocabulary: .fixed(0), freeText: true, onlyIfUnbeatable: false, when: .always, ends: .always)]
         }
