@@ -15,6 +15,7 @@ import Testing
     }
 
     static let outOfScope = EngineFixture.corpora.appendingPathComponent("tests/blind-out-of-scope")
+    static let outOfScope2 = EngineFixture.corpora.appendingPathComponent("tests/blind-out-of-scope-2")
     static let nbest = EngineFixture.corpora.appendingPathComponent("tests/blind-nbest")
 
     @Test func theBuiltInCalibrationLoads() throws {
@@ -172,6 +173,46 @@ import Testing
         #expect(try ConfidenceCalibration(contentsOf: file) == both)
     }
 
+    /// Samples written as CSV (`calibrate --samples`) read back as they were, whatever the
+    /// request holds (commas, quotes, a line break); a file that is not this version's, or
+    /// is damaged, is refused with its line and what was expected.
+    @Test func samplesRoundTripAsCSVAndABadFileNamesItsLine() throws {
+        let engine = try Self.built.get()
+        let requests = ["Send a message to Sparkle Sparkly saying \"hi\", see you at 5", "Pay my bill with BillPay", "tell me a joke\nplease"]
+        var samples: [ConfidenceCalibration.Sample] = []
+        var rows: [String] = []
+        for request in requests {
+            let result = engine.parse(request, language: "en")
+            guard result.best != nil else { continue }
+            let sample = ConfidenceCalibration.Sample(features: ConfidenceFeatures(of: result, at: 0, languageGiven: true), correct: request.hasPrefix("Send"))
+            samples.append(sample)
+            rows.append(CalibrationSamples.row(sample, file: "Corpora/tests/en/x,y.yaml", utterance: request))
+        }
+        #expect(samples.count >= 2)
+        let document = CalibrationSamples.document(rows)
+        #expect(try CalibrationSamples.read(document, source: "samples.csv") == samples)
+        #expect(try CalibrationSamples.read(document.replacingOccurrences(of: "\n", with: "\r\n"), source: "samples.csv") == samples)
+        let header = CalibrationSamples.header.joined(separator: ",")
+        let width = ConfidenceFeatures.names.count
+        let zeros = [String](repeating: "0", count: width).joined(separator: ",")
+        let cases: [(String, String)] = [
+            ("", "samples.csv: empty"),
+            ("ranking,correct,file,utterance\n", "samples.csv:1: the header names"),
+            ("\(header)\n\(zeros),1,\"f\"\n", "samples.csv:2: \(width + 2) fields"),
+            ("\(header)\n\(zeros),2,\"f\",\"u\"\n", "samples.csv:2: '2' for correct"),
+            ("\(header)\n\(zeros),1,\"f\",\"u\"\nnan,\(zeros.dropFirst(2)),0,\"f\",\"u\"\n", "samples.csv:3: 'nan' for ranking"),
+            ("\(header)\n\(zeros),1,\"f\",\"u\n", "samples.csv:2: a quoted field that never closes"),
+            ("\(header)\n\(zeros),1,f\"x\",\"u\"\n", "samples.csv:2: a quote inside an unquoted field"),
+        ]
+        for (text, message) in cases {
+            #expect {
+                try CalibrationSamples.read(text, source: "samples.csv")
+            } throws: { error in
+                "\(error)".contains(message)
+            }
+        }
+    }
+
     @Test func fittingFindsTheSignal() {
         // A feature that separates right from wrong gets a positive weight, and the fitted
         // probabilities match the rates they stand for.
@@ -227,10 +268,37 @@ import Testing
         print("held out: \(accepted)/\(tests.count) out of scope answered (\(String(format: "%.1f", falseAccepts * 100))%); blind-2 right answers kept \(kept)/\(right) (\(String(format: "%.1f", keptRate * 100))%); ECE \(String(format: "%.4f", calibration.expectedCalibrationError)); AUROC \(String(format: "%.4f", auroc))")
         // Floors under the level measured when the calibration was fitted (6.5%, 91.5%, 0.051,
         // 0.957: Corpora/calibration/README.md), so that a regression fails; the goals are 5%, 97%, 0.05, 0.97.
+        // (2026-12-01, fitted with every app: 4.2%, 96.8%, 0.043, 0.971.)
         #expect(falseAccepts <= 0.08)
         #expect(keptRate >= 0.90)
         #expect(calibration.expectedCalibrationError <= 0.06)
         #expect(auroc >= 0.95)
+    }
+
+    /// The second set of requests no app can handle (Corpora/tests/blind-out-of-scope-2,
+    /// written blind on 2026-12-01, held out: never fitted on, never read), with every app:
+    /// the share answered at the default threshold, per language. Only counts are printed.
+    @Test func secondOutOfScopeSetHeldOut() throws {
+        let engine = try Self.built.get()
+        let tests = try UtteranceTest.load(Self.outOfScope2.path)
+        #expect(tests.count >= 300)
+        #expect(tests.allSatisfy { !$0.understood })
+        var answered: [String: (answered: Int, total: Int)] = [:]
+        for test in tests {
+            let result = engine.parse(test.utterance, language: test.parseLanguage)
+            for key in ["all", "language " + test.language] {
+                answered[key, default: (0, 0)].total += 1
+                if result.understood { answered[key, default: (0, 0)].answered += 1 }
+            }
+        }
+        for key in answered.keys.sorted() {
+            let (count, total) = answered[key]!
+            print("blind-out-of-scope-2 \(key): \(count)/\(total) answered")
+        }
+        let all = answered["all"] ?? (0, 1)
+        // 64 of 344 (18.6%) answered when the set joined, 48 (14.0%) after the calibration
+        // was fitted with every app (Corpora/calibration/README.md); the goal is 5%.
+        #expect(Double(all.answered) / Double(all.total) <= 0.16)
     }
 
     /// Recognizer n-best lists written blind, the right text never first: the engine's
