@@ -54,7 +54,7 @@ let package = Package(
         // them (templates, an intent classifier, a slot tagger), saved and read as an image.
         .target(name: "ParlanceTraining", dependencies: ["ParlanceText", "ParlanceGrammar", .product(name: "Yams", package: "Yams")]),
         // Corpus evaluation runs: formats, metrics, reports. Nothing in the pipeline depends on it.
-        .target(name: "ParlanceEval", dependencies: ["Parlance", "ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceTraining"]),
+        .target(name: "ParlanceEval", dependencies: ["Parlance", "ParlanceText", "ParlanceVocabulary", "ParlanceGrammar", "ParlanceTraining", "ParlanceCorpora"]),
         .executableTarget(
             name: "parlance",
             dependencies: ["Parlance", "ParlanceEval", "ParlanceTraining", "ParlanceDateTime", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -114,10 +114,16 @@ struct EvalCommand: ParsableCommand {
                 notLoaded.append(language)
             }
         }
+        // The built-in match calibration, or --calibration's (written by 'grammar calibrate').
+        var calibration = MatchCalibration.homeAssistant
+        if let file = engineOptions.calibration {
+            guard let data = FileManager.default.contents(atPath: file) else { throw UsageError("\(file): cannot read the file; expected a match calibration written by 'parlance grammar calibrate'") }
+            calibration = try MatchCalibration(json: data, source: file)
+        }
         let progress = ProgressReporter.standardError(total: total)
         for language in languages where !notLoaded.contains(language) {
             do {
-                let suite = try corpus.load(language)
+                let suite = try corpus.load(language, calibration: calibration)
                 for warning in suite.warnings.prefix(10) { Diagnostics.warn(corpus.describe(warning)) }
                 if suite.warnings.count > 10 { Diagnostics.warn("… and \(suite.warnings.count - 10) more warnings in sentences/\(language)") }
                 runner.run(suite.items, subject: suite.subject) { progress.update($0) }

@@ -6,7 +6,7 @@ struct GrammarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "grammar",
         abstract: "Check and match a Home Assistant intents grammar (sentences/<language>/*.yaml).",
-        subcommands: [Check.self, Match.self, GrammarExplainCommand.self])
+        subcommands: [Check.self, Match.self, GrammarExplainCommand.self, GrammarCalibrateCommand.self])
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(

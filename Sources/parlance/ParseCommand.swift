@@ -32,7 +32,7 @@ struct EngineOptionGroup: ParsableArguments {
                                discussion: "Below it the answer is 'not understood' (JSON: \"understood\": false), the hypotheses still listed."))
     var threshold: Double?
 
-    @Option(help: ArgumentHelp("A calibration written by 'parlance calibrate' to use instead of the built-in one.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("A calibration written by 'parlance calibrate' to use instead of the built-in one ('eval --format home-assistant': one written by 'parlance grammar calibrate').", valueName: "FILE"))
     var calibration: String?
 
     @Option(help: "The most hypotheses to list (default: \(EngineOptions().limit)).")

@@ -3,6 +3,7 @@ import ParlanceTestSupport
 import Testing
 @testable import Parlance
 import ParlanceEval
+import ParlanceGrammar
 import ParlanceTraining
 
 /// The readers and subjects on real corpus files, and their errors.
@@ -213,5 +214,45 @@ struct FormatTests {
         #expect(overall.exactMatch >= 0.995, "\(runner.evaluation.failures.prefix(5))")
         #expect(overall.slots.f1 >= 0.995)
         #expect(runner.evaluation.byLanguage.keys.sorted() == ["en"])
+    }
+
+    /// The built-in match calibration (Corpora/calibration/home-assistant.json): the best
+    /// hypothesis's confidence is the probability that it is right, on the corpus's
+    /// sentences as written (ECE ≤ 0.05, issue 39) and on them with one corrupted copy each.
+    @Test(SharedData.required, arguments: ["en", "ja", "pl"]) func homeAssistantConfidenceIsCalibrated(_ language: String) throws {
+        let calibration = try #require(MatchCalibration.homeAssistant, "the built-in match calibration is embedded and this version's")
+        let corpus = try HomeAssistantCorpus(root: try SharedData.url("corpora/home-assistant-intents"))
+        let suite = try corpus.load(language)
+        #expect(suite.subject.calibration == calibration)
+        var runner = EvaluationRunner(workers: 2)
+        runner.run(suite.items, subject: suite.subject)
+        let asWritten = runner.evaluation.overall.calibration.expectedCalibrationError
+        let raw = try corpus.load(language, calibration: nil)
+        var rawRunner = EvaluationRunner(workers: 2)
+        rawRunner.run(raw.items, subject: raw.subject)
+        print("\(language): ECE \(asWritten) calibrated, \(rawRunner.evaluation.overall.calibration.expectedCalibrationError) the matcher's own")
+        #expect(asWritten <= 0.05)
+        #expect(asWritten < rawRunner.evaluation.overall.calibration.expectedCalibrationError)
+        // With one corrupted copy of each sentence (another seed than the fit's), right and
+        // wrong readings both: the probabilities match the rates.
+        var mixed = Calibration()
+        for sample in HomeAssistantCorpus.calibrationSamples(raw, corruptions: 1, seed: 99) {
+            mixed.record(confidence: LogisticRegression.probability(sample.features, weights: calibration.weights, bias: calibration.bias), correct: sample.correct)
+        }
+        #expect(mixed.expectedCalibrationError <= 0.05, "\(mixed.expectedCalibrationError)")
+    }
+
+    /// Corrupted copies are deterministic for a seed, differ from the sentence, and never
+    /// crash on short, empty or unspaced text.
+    @Test func corruptionsAreSeededAndSafe() {
+        var first = SentenceCorruption(seed: 5), second = SentenceCorruption(seed: 5)
+        let sentences = ["turn on the kitchen lights", "ok", "", "キッチンの電気をつけて", "打开客厅的灯", "a b", "   "]
+        for sentence in sentences {
+            for _ in 0..<20 {
+                let a = first.corrupt(sentence, noise: ["bedroom", "寝室"]), b = second.corrupt(sentence, noise: ["bedroom", "寝室"])
+                #expect(a == b)
+                if let a { #expect(a != sentence) }
+            }
+        }
     }
 }

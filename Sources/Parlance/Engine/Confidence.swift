@@ -205,70 +205,12 @@ public struct ConfidenceCalibration: Sendable, Hashable, Codable {
         }
     }
 
-    /// The logistic regression of `samples`, fitted by Newton's method (iteratively
-    /// reweighted least squares) with an L2 penalty of `regularization` on the weights (not
-    /// the bias), which keeps features that never vary in the data at zero weight.
+    /// The logistic regression of `samples` (``LogisticRegression``: Newton's method with an
+    /// L2 penalty of `regularization` on the weights, not the bias, which keeps features that
+    /// never vary in the data at zero weight).
     public static func fit(_ samples: [Sample], regularization: Double = 1, fittedOn: String? = nil) -> ConfidenceCalibration {
-        let n = ConfidenceFeatures.names.count + 1          // the bias last
-        var beta = [Double](repeating: 0, count: n)
-        func row(_ sample: Sample) -> [Double] { sample.features.values + [1] }
-        for _ in 0..<50 {
-            var gradient = [Double](repeating: 0, count: n)
-            var hessian = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-            for sample in samples {
-                let x = row(sample)
-                var z = 0.0
-                for i in 0..<n { z += beta[i] * x[i] }
-                let p = 1 / (1 + exp(-z))
-                let residual = (sample.correct ? 1 : 0) - p
-                let weight = max(p * (1 - p), 1e-9)
-                for i in 0..<n {
-                    gradient[i] += residual * x[i]
-                    for j in 0...i { hessian[i][j] += weight * x[i] * x[j] }
-                }
-            }
-            for i in 0..<n {
-                for j in 0..<i { hessian[j][i] = hessian[i][j] }
-                if i < n - 1 {
-                    gradient[i] -= regularization * beta[i]
-                    hessian[i][i] += regularization
-                } else {
-                    hessian[i][i] += 1e-9
-                }
-            }
-            guard let step = solve(hessian, gradient) else { break }
-            var largest = 0.0
-            for i in 0..<n {
-                beta[i] += step[i]
-                largest = max(largest, abs(step[i]))
-            }
-            if largest < 1e-8 { break }
-        }
-        return ConfidenceCalibration(features: ConfidenceFeatures.names, weights: Array(beta.dropLast()), bias: beta[n - 1], fittedOn: fittedOn)
-    }
-
-    /// `a x = b` by Gaussian elimination with partial pivoting; nil when `a` is singular.
-    static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
-        var m = a
-        var v = b
-        let n = v.count
-        for column in 0..<n {
-            guard let pivot = (column..<n).max(by: { abs(m[$0][column]) < abs(m[$1][column]) }), abs(m[pivot][column]) > 1e-12 else { return nil }
-            m.swapAt(column, pivot)
-            v.swapAt(column, pivot)
-            for r in (column + 1)..<n where m[r][column] != 0 {
-                let factor = m[r][column] / m[column][column]
-                for c in column..<n { m[r][c] -= factor * m[column][c] }
-                v[r] -= factor * v[column]
-            }
-        }
-        var x = [Double](repeating: 0, count: n)
-        for r in stride(from: n - 1, through: 0, by: -1) {
-            var sum = v[r]
-            for c in (r + 1)..<n { sum -= m[r][c] * x[c] }
-            x[r] = sum / m[r][r]
-        }
-        return x
+        let (weights, bias) = LogisticRegression.fit(samples.map(\.features.values), labels: samples.map(\.correct), regularization: regularization)
+        return ConfidenceCalibration(features: ConfidenceFeatures.names, weights: weights, bias: bias, fittedOn: fittedOn)
     }
 }
 

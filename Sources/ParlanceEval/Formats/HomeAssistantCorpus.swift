@@ -82,10 +82,11 @@ public struct HomeAssistantCorpus: Sendable {
         return (items, skipped, tests)
     }
 
-    /// Loads and compiles `language`: its grammar, tests and fixtures.
+    /// Loads and compiles `language`: its grammar, tests and fixtures; its subject's
+    /// confidences calibrated by `calibration` (nil: the matcher's own).
     ///
     /// - Throws: ``EvaluationError`` with the file, line and column of the first problem.
-    public func load(_ language: String) throws(EvaluationError) -> LanguageSuite {
+    public func load(_ language: String, calibration: MatchCalibration? = .homeAssistant) throws(EvaluationError) -> LanguageSuite {
         let (items, skipped, tests) = try items(language)
         let grammar: LanguageGrammar
         let compiled: CompiledGrammar
@@ -97,7 +98,7 @@ public struct HomeAssistantCorpus: Sendable {
         }
         let lists = compiled.prepare(tests.fixtures.slotLists(language: compiled.language))
         return LanguageSuite(language: language, items: items, knownFailuresSkipped: skipped,
-                             subject: HomeAssistantSubject(grammar: compiled, lists: lists), warnings: grammar.warnings)
+                             subject: HomeAssistantSubject(grammar: compiled, lists: lists, calibration: calibration), warnings: grammar.warnings)
     }
 
     /// A slot or context value as the texts it stands for: a list's elements, numbers in
@@ -147,7 +148,9 @@ public struct HomeAssistantCorpus: Sendable {
 }
 
 /// A compiled Home Assistant grammar with a home's lists, as an ``EvaluationSubject``: the
-/// best hypothesis (preferring "name", as Home Assistant does) with its slots and confidence.
+/// best hypothesis (preferring "name", as Home Assistant does) with its slots and confidence,
+/// the probability that it is right (``MatchCalibration``; the matcher's own confidence
+/// without one).
 public struct HomeAssistantSubject: EvaluationSubject {
     /// The compiled grammar.
     public let grammar: CompiledGrammar
@@ -155,19 +158,34 @@ public struct HomeAssistantSubject: EvaluationSubject {
     public let lists: ExternalLists
     /// How to match: "name" preferred, corrections where they can win.
     public let options: MatchOptions
+    /// What turns the best hypothesis's features into its confidence; nil: the matcher's own.
+    public let calibration: MatchCalibration?
 
     /// A subject for one grammar and home.
-    public init(grammar: CompiledGrammar, lists: ExternalLists, options: MatchOptions = MatchOptions(preferredSlot: "name")) {
+    public init(grammar: CompiledGrammar, lists: ExternalLists, options: MatchOptions = MatchOptions(preferredSlot: "name"),
+                calibration: MatchCalibration? = .homeAssistant) {
         self.grammar = grammar
         self.lists = lists
         self.options = options
+        self.calibration = calibration
     }
 
     /// The best hypothesis, its slots as hassil's entities (name → value).
     public func parse(_ utterance: String, language: String, context: [String: String]) throws -> Prediction {
-        let result = grammar.match(utterance, lists: lists, context: context.mapValues(DataValue.string), options: options)
+        prediction(of: match(utterance, context: context), calibrated: true)
+    }
+
+    /// The matcher's result for `utterance` in `context`.
+    func match(_ utterance: String, context: [String: String]) -> MatchResult {
+        grammar.match(utterance, lists: lists, context: context.mapValues(DataValue.string), options: options)
+    }
+
+    /// The best hypothesis of `result` as a prediction, its confidence calibrated when asked
+    /// and a calibration is given.
+    func prediction(of result: MatchResult, calibrated: Bool) -> Prediction {
         guard let best = result.best else { return .none }
         let slots = best.slotValues.sorted { $0.key < $1.key }.map { LabeledSlot(name: $0.key, values: HomeAssistantCorpus.texts($0.value)) }
-        return Prediction(intent: best.intent, slots: slots, confidence: best.confidence)
+        let confidence = calibrated ? calibration.map { $0.probability(of: result, at: 0) } ?? best.confidence : best.confidence
+        return Prediction(intent: best.intent, slots: slots, confidence: confidence)
     }
 }
