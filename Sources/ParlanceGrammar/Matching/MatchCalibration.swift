@@ -175,16 +175,27 @@ public struct MatchCalibration: Sendable, Hashable, Codable {
         return try encoder.encode(self)
     }
 
-    /// The letters of a text: scalars other than whitespace and punctuation.
+    /// Which ASCII scalars ``letters(of:)`` counts (neither whitespace nor punctuation), looked up once.
+    static let asciiLetters: [Bool] = (0..<128).map { value in
+        let properties = Unicode.Scalar(UInt8(value)).properties
+        return !properties.isWhitespace && !isPunctuation(properties.generalCategory)
+    }
+
+    static func isPunctuation(_ category: Unicode.GeneralCategory) -> Bool {
+        switch category {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation: true
+        default: false
+        }
+    }
+
+    /// The letters of a text: scalars other than whitespace and punctuation. ASCII is
+    /// counted without a lookup of Unicode properties.
     static func letters(of text: String) -> Int {
         text.unicodeScalars.reduce(0) { count, scalar in
+            if scalar.isASCII { return asciiLetters[Int(scalar.value)] ? count + 1 : count }
             let properties = scalar.properties
-            if properties.isWhitespace { return count }
-            switch properties.generalCategory {
-            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-                 .finalPunctuation, .otherPunctuation: return count
-            default: return count + 1
-            }
+            return properties.isWhitespace || isPunctuation(properties.generalCategory) ? count : count + 1
         }
     }
 }
