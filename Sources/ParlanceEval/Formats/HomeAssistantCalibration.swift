@@ -1,6 +1,7 @@
 import Foundation
 import ParlanceCorpora
 import ParlanceGrammar
+import ParlanceTraining
 
 extension MatchCalibration {
     /// The calibration of Home Assistant matching shipped with Parlance
@@ -21,20 +22,11 @@ extension MatchCalibration {
 /// What the match calibration is fitted on besides the sentences as written: they give
 /// readings that are wrong as well as right, with the ranking's numbers of each.
 public struct SentenceCorruption: Sendable {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    /// The next number of a SplitMix64 sequence.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
+    private mutating func below(_ bound: Int) -> Int { generator.next(below: max(1, bound)) }
 
     /// `sentence` with one corruption, `noise` the stray words to draw from; nil when the
     /// sentence is too short for the one drawn.
