@@ -87,6 +87,15 @@ struct CalibrateCommand: ParsableCommand {
                 }
                 lines.append("\(path): \(tests.count) requests (\(outOfScope) out of scope), best hypothesis right for \(right)")
             }
+            // Written before fitting: samples of requests that cannot be fitted on alone (all out
+            // of scope) are still samples to fit on beside others (--from-samples).
+            if let file = self.samples {
+                do {
+                    try CalibrationSamples.document(rows).write(toFile: file, atomically: true, encoding: .utf8)
+                } catch {
+                    throw UsageError("\(file): cannot write the samples (\(error.localizedDescription))")
+                }
+            }
             guard samples.contains(where: \.correct), samples.contains(where: { !$0.correct }) else {
                 throw UsageError("the requests of \((paths + fromSamples).joined(separator: ", ")) give no right and wrong hypotheses both: nothing to fit")
             }
@@ -111,13 +120,6 @@ struct CalibrateCommand: ParsableCommand {
                 try fitted.json().write(to: URL(fileURLWithPath: output))
             } catch {
                 throw UsageError("\(output): cannot write the calibration (\(error.localizedDescription))")
-            }
-            if let file = self.samples {
-                do {
-                    try CalibrationSamples.document(rows).write(toFile: file, atomically: true, encoding: .utf8)
-                } catch {
-                    throw UsageError("\(file): cannot write the samples (\(error.localizedDescription))")
-                }
             }
             for line in lines { print(line) }
             print("fitted on \(samples.count) best hypotheses (\(samples.filter(\.correct).count) right); ECE on them \(String(format: "%.4f", calibration.expectedCalibrationError)); written to \(output)")
