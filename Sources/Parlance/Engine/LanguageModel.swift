@@ -492,12 +492,12 @@ struct VocabularyLists: Sendable {
 /// ``PartialMatch`` looks for the items a name said in part may be part of, instead of
 /// reading every item of the list (among thousands of names holding 山 or 田, the few that
 /// say 山田). Built from the keys the index already normalized
-/// (``VocabularyIndex/forEachKey(_:)``).
+/// (``VocabularyIndex/withKeyScalars(_:)``).
 ///
 /// Built on a user's first parse that looks for a part, so it is part of what a session
 /// costs: flat arrays, not a dictionary of strings. Each word is known by a 32-bit hash of
 /// its scalars (``hash(_:)``); the (hash, item) pairs, packed into one integer each, are
-/// sorted once (``Swift/Array/radixSort()``), and a lookup is a binary search. A word whose
+/// sorted once (``Swift/Array/bucketSort()``), and a lookup is a binary search. A word whose
 /// hash another word has (about one chance in 400,000 among 10,000 words) only makes an item
 /// a candidate that ``PartialMatch`` then reads and rejects.
 final class ItemWordIndex: Sendable {
@@ -518,28 +518,32 @@ final class ItemWordIndex: Sendable {
     /// in part is not looked for among them.
     init(_ index: VocabularyIndex) {
         // (hash, item), packed: sorting the integers sorts by hash, then item.
-        var pairs: [UInt64] = []
-        pairs.reserveCapacity(index.entryCount * 3)
-        index.forEachKeyScalars { key, owners in
-            func add(_ hash: UInt64) {
-                for item in owners where item < 1 << Self.itemBits { pairs.append(hash << Self.itemBits | UInt64(item)) }
+        var pairs = index.withKeyScalars { table in
+            var pairs: [UInt64] = []
+            pairs.reserveCapacity(table.items.count * 3)
+            for keyNumber in 0..<table.count {
+                let key = table.key(keyNumber), owners = table.items(keyNumber)
+                func add(_ hash: UInt64) {
+                    for item in owners where item < 1 << Self.itemBits { pairs.append(hash << Self.itemBits | UInt64(item)) }
+                }
+                var wordStart = 0
+                for position in 0...key.count where position == key.count || key[position] == 0x20 {
+                    let word = UnsafeBufferPointer(rebasing: key[wordStart..<position])
+                    wordStart = position + 1
+                    guard !word.isEmpty else { continue }
+                    add(Self.hash(values: word))
+                    // Each character of an unspaced script, unless the word is that character.
+                    if word.count > 1 { for scalar in word where scalar >= Self.firstUnspacedScalar { add(Self.hash(values: CollectionOfOne(scalar))) } }
+                }
+                // Each two characters of an unspaced script next to each other (a key joins
+                // them with nothing between), unless the word is those two.
+                for position in key.indices.dropLast() where key[position] >= Self.firstUnspacedScalar && key[position + 1] >= Self.firstUnspacedScalar {
+                    add(Self.hash(values: UnsafeBufferPointer(rebasing: key[position...(position + 1)])))
+                }
             }
-            var wordStart = 0
-            for position in 0...key.count where position == key.count || key[position] == 0x20 {
-                let word = UnsafeBufferPointer(rebasing: key[wordStart..<position])
-                wordStart = position + 1
-                guard !word.isEmpty else { continue }
-                add(Self.hash(values: word))
-                // Each character of an unspaced script, unless the word is that character.
-                if word.count > 1 { for scalar in word where scalar >= Self.firstUnspacedScalar { add(Self.hash(values: CollectionOfOne(scalar))) } }
-            }
-            // Each two characters of an unspaced script next to each other (a key joins
-            // them with nothing between), unless the word is those two.
-            for position in key.indices.dropLast() where key[position] >= Self.firstUnspacedScalar && key[position + 1] >= Self.firstUnspacedScalar {
-                add(Self.hash(values: UnsafeBufferPointer(rebasing: key[position...(position + 1)])))
-            }
+            return pairs
         }
-        pairs.radixSort()
+        pairs.bucketSort()
         var hashes: [UInt32] = [], starts: [Int32] = [], postings: [Int32] = []
         postings.reserveCapacity(pairs.count)
         for (position, pair) in pairs.enumerated() {

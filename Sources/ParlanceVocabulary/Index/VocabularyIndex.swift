@@ -607,52 +607,82 @@ extension VocabularyIndex {
     ///
     /// - Complexity: O(total key length + entries).
     public func forEachKey(_ body: (_ key: [Unicode.Scalar], _ items: [Int]) -> Void) {
-        switch storage {
-        case .narrow(let core): core.forEachKey(body)
-        case .wide(let core): core.forEachKey(body)
+        withKeyScalars { table in
+            var key: [Unicode.Scalar] = []
+            var items: [Int] = []
+            for index in 0..<table.count {
+                key.removeAll(keepingCapacity: true)
+                for value in table.key(index) { if let scalar = Unicode.Scalar(value) { key.append(scalar) } }
+                items.removeAll(keepingCapacity: true)
+                for item in table.items(index) { items.append(Int(item)) }
+                body(key, items)
+            }
         }
     }
 }
 
+/// Every distinct key of an index as scalar values, back to back, with the items of each:
+/// ``VocabularyIndex/withKeyScalars(_:)`` lends it for views built from what the index
+/// already normalized (a word index of a user's items, made on their first parse), read
+/// with plain loops instead of a closure per key.
+package struct KeyScalarTable {
+    /// The keys' scalar values; key `k` is `scalars[keyStarts[k] ..< keyStarts[k + 1]]`.
+    package let scalars: UnsafeBufferPointer<UInt32>
+    package let keyStarts: UnsafeBufferPointer<UInt32>
+    /// The items of key `k` are `items[itemStarts[k] ..< itemStarts[k + 1]]`.
+    package let itemStarts: UnsafeBufferPointer<UInt32>
+    package let items: UnsafeBufferPointer<UInt32>
+
+    /// The number of keys.
+    package var count: Int { keyStarts.count - 1 }
+
+    /// Key `key`'s scalar values.
+    @inline(__always)
+    package func key(_ key: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: scalars[Int(keyStarts[key])..<Int(keyStarts[key + 1])])
+    }
+
+    /// The items that have key `key`.
+    @inline(__always)
+    package func items(_ key: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: items[Int(itemStarts[key])..<Int(itemStarts[key + 1])])
+    }
+}
+
 extension VocabularyIndex {
-    /// ``forEachKey(_:)`` without arrays: each key's scalar values and its items, in
-    /// buffers valid only during the call (for a view built on a user's first parse).
-    package func forEachKeyScalars(_ body: (_ key: UnsafeBufferPointer<UInt32>, _ items: UnsafeBufferPointer<UInt32>) -> Void) {
+    /// Lends `body` every key's scalar values and items (``KeyScalarTable``), valid only
+    /// during the call: the index's own tables where its labels are scalars, else one copy
+    /// of its keys decoded from their alphabet.
+    ///
+    /// - Complexity: O(total key length) to decode, when the labels are an alphabet's.
+    package func withKeyScalars<Result>(_ body: (KeyScalarTable) throws -> Result) rethrows -> Result {
         switch storage {
-        case .narrow(let core): core.forEachKeyScalars(body)
-        case .wide(let core): core.forEachKeyScalars(body)
+        case .narrow(let core):
+            // (Decoded here, where the labels' type is known: the loop is specialized.)
+            let decoded = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: Swift.max(core.pool.count, 1))
+            defer { decoded.deallocate() }
+            core.decodePool(into: decoded)
+            return try body(core.keyScalarTable(UnsafeBufferPointer(rebasing: decoded[0..<core.pool.count])))
+        case .wide(let core):
+            // Labels without an alphabet are the scalar values themselves.
+            return try body(core.keyScalarTable(core.pool.buffer))
         }
     }
 }
 
 extension IndexCore {
-    func forEachKey(_ body: (_ key: [Unicode.Scalar], _ items: [Int]) -> Void) {
-        var key: [Unicode.Scalar] = []
-        var items: [Int] = []
-        forEachKeyScalars { scalars, postings in
-            key.removeAll(keepingCapacity: true)
-            for value in scalars { if let scalar = Unicode.Scalar(value) { key.append(scalar) } }
-            items.removeAll(keepingCapacity: true)
-            for item in postings { items.append(Int(item)) }
-            body(key, items)
-        }
+    /// The keys as ``KeyScalarTable``, given the pool's labels as scalar values.
+    func keyScalarTable(_ scalars: UnsafeBufferPointer<UInt32>) -> KeyScalarTable {
+        KeyScalarTable(scalars: scalars, keyStarts: keyStarts.buffer, itemStarts: keyPostingStarts.buffer,
+                       items: postingItems.buffer)
     }
 
-    func forEachKeyScalars(_ body: (_ key: UnsafeBufferPointer<UInt32>, _ items: UnsafeBufferPointer<UInt32>) -> Void) {
-        let scalars = alphabet?.scalars
-        var longest = 0
-        for index in 0..<keyCount { longest = Swift.max(longest, Int(keyStarts[index + 1]) - Int(keyStarts[index])) }
-        let key = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: Swift.max(longest, 1))
-        defer { key.deallocate() }
-        for index in 0..<keyCount {
-            let start = Int(keyStarts[index]), length = Int(keyStarts[index + 1]) - start
-            for offset in 0..<length {
-                let label = pool[start + offset]
-                key[offset] = scalars?[Int(label)] ?? UInt32(label)
-            }
-            let postings = Int(keyPostingStarts[index])
-            body(UnsafeBufferPointer(rebasing: key[0..<length]),
-                 UnsafeBufferPointer(start: postingItems.base + postings, count: Int(keyPostingStarts[index + 1]) - postings))
+    /// Writes the pool's labels as scalar values into `scalars` (at least as long as the pool).
+    func decodePool(into scalars: UnsafeMutableBufferPointer<UInt32>) {
+        let codes = alphabet?.scalars
+        for position in 0..<pool.count {
+            let label = pool[position]
+            scalars[position] = codes?[Int(label)] ?? UInt32(label)
         }
     }
 }
