@@ -18,6 +18,13 @@ final class FrozenBuffer<Element>: @unchecked Sendable {
         }
     }
 
+    /// A copy of `elements`.
+    init(copying elements: UnsafeBufferPointer<Element>) {
+        count = elements.count
+        base = .allocate(capacity: Swift.max(count, 1))
+        if let address = elements.baseAddress { base.initialize(from: address, count: count) }
+    }
+
     /// Takes ownership of `count` initialized elements at `base` (allocated with
     /// `UnsafeMutablePointer.allocate`, capacity at least 1).
     init(adopting base: UnsafeMutablePointer<Element>, count: Int) {

@@ -84,97 +84,123 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
             pool[Int(key.position) + direction * depth]
         }
 
-        var nodes: [Node] = [Node(edgeStart: 0, firstChild: 0, key: RadixTrie.noKey, packed: 0)]
-        var labels: [Label] = [Label.wildcard]
+        // Nodes are written into buffers as large as the tree can be: the root, a node
+        // ending each key, fewer branching nodes than keys, and the nodes an edge's 63-label
+        // cap adds, each on its group's first key, 63 labels of it apart.
+        var capacity = 2 * keys.count + 1
+        for key in keys { capacity += Int(key.length) / 63 }
+        let nodeBuffer = UnsafeMutableBufferPointer<Node>.allocate(capacity: capacity)
+        let labelBuffer = UnsafeMutableBufferPointer<Label>.allocate(capacity: capacity)
         // Per node, while building: its keys (a range of `keys`) and its depth in labels.
-        var lower: [UInt32] = [0], upper: [UInt32] = [UInt32(keys.count)], depths: [UInt32] = [0]
-        nodes.reserveCapacity(keys.count * 2)
+        let bounds = UnsafeMutableBufferPointer<(lower: UInt32, upper: UInt32, depth: UInt32)>.allocate(capacity: capacity)
+        defer {
+            nodeBuffer.deallocate()
+            labelBuffer.deallocate()
+            bounds.deallocate()
+        }
+        nodeBuffer[0] = Node(edgeStart: 0, firstChild: 0, key: RadixTrie.noKey, packed: 0)
+        labelBuffer[0] = Label.wildcard
+        bounds[0] = (0, UInt32(keys.count), 0)
+        var nodeCount = 1
 
-        var node = 0
-        while node < nodes.count {
-            let depth = Int(depths[node])
-            var cursor = Int(lower[node])
-            let end = Int(upper[node])
-            // A key that ends here sorts before those that go on (and is the only one: the
-            // keys are distinct).
-            if cursor < end, Int(keys[cursor].length) == depth {
-                assert(cursor + 1 == end || Int(keys[cursor + 1].length) > depth, "equal keys")
-                nodes[node].key = keys[cursor].number
-                cursor += 1
+        keys.withUnsafeBufferPointer { keys in
+            var node = 0
+            while node < nodeCount {
+                let (lower, upper, nodeDepth) = bounds[node]
+                let depth = Int(nodeDepth)
+                var cursor = Int(lower)
+                let end = Int(upper)
+                // A key that ends here sorts before those that go on (and is the only one:
+                // the keys are distinct).
+                if cursor < end, Int(keys[cursor].length) == depth {
+                    assert(cursor + 1 == end || Int(keys[cursor + 1].length) > depth, "equal keys")
+                    nodeBuffer[node].key = keys[cursor].number
+                    cursor += 1
+                }
+                let firstChild = nodeCount
+                while cursor < end {
+                    let first = keys[cursor]
+                    let groupLabel = label(first, depth)
+                    var groupEnd = cursor + 1
+                    while groupEnd < end, label(keys[groupEnd], depth) == groupLabel { groupEnd += 1 }
+                    let last = keys[groupEnd - 1]
+                    // The edge runs while every key of the group agrees: the first and the
+                    // last key bound the common prefix of a sorted range. The shortest key
+                    // comes first.
+                    let limit = Swift.min(Int(first.length), depth + 63)
+                    var edgeEnd = depth + 1
+                    while edgeEnd < limit, label(first, edgeEnd) == label(last, edgeEnd) { edgeEnd += 1 }
+                    precondition(nodeCount < capacity, "more nodes than a radix tree of these keys has")
+                    nodeBuffer[nodeCount] = Node(edgeStart: UInt32(Int(first.position) + direction * depth), firstChild: 0,
+                                                 key: RadixTrie.noKey, packed: UInt32(edgeEnd - depth))
+                    labelBuffer[nodeCount] = groupLabel
+                    bounds[nodeCount] = (UInt32(cursor), UInt32(groupEnd), UInt32(edgeEnd))
+                    nodeCount += 1
+                    cursor = groupEnd
+                }
+                nodeBuffer[node].firstChild = UInt32(firstChild)
+                precondition(nodeCount - firstChild < 1 << 18, "more children than Unicode has characters")
+                nodeBuffer[node].packed |= UInt32(nodeCount - firstChild) << 14
+                node += 1
             }
-            let firstChild = nodes.count
-            while cursor < end {
-                let first = keys[cursor]
-                let groupLabel = label(first, depth)
-                var groupEnd = cursor + 1
-                while groupEnd < end, label(keys[groupEnd], depth) == groupLabel { groupEnd += 1 }
-                let last = keys[groupEnd - 1]
-                // The edge runs while every key of the group agrees: the first and the last
-                // key bound the common prefix of a sorted range. The shortest key comes first.
-                let limit = Swift.min(Int(first.length), depth + 63)
-                var edgeEnd = depth + 1
-                while edgeEnd < limit, label(first, edgeEnd) == label(last, edgeEnd) { edgeEnd += 1 }
-                nodes.append(Node(edgeStart: UInt32(Int(first.position) + direction * depth), firstChild: 0,
-                                  key: RadixTrie.noKey, packed: UInt32(edgeEnd - depth)))
-                labels.append(groupLabel)
-                lower.append(UInt32(cursor))
-                upper.append(UInt32(groupEnd))
-                depths.append(UInt32(edgeEnd))
-                cursor = groupEnd
+            // The longest key below each node, children (later in breadth-first order)
+            // first: a walk skips subtrees whose keys are all too short for the query.
+            let longest = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: nodeCount)
+            defer { longest.deallocate() }
+            for index in stride(from: nodeCount - 1, through: 0, by: -1) {
+                var value = nodeBuffer[index].key != RadixTrie.noKey ? Swift.min(Int(bounds[index].depth), 255) : 0
+                let first = Int(nodeBuffer[index].firstChild)
+                for child in first..<(first + Int(nodeBuffer[index].packed >> 14)) { value = Swift.max(value, Int(longest[child])) }
+                longest[index] = UInt8(value)
+                nodeBuffer[index].packed |= UInt32(value) << 6
             }
-            nodes[node].firstChild = UInt32(firstChild)
-            precondition(nodes.count - firstChild < 1 << 18, "more children than Unicode has characters")
-            nodes[node].packed |= UInt32(nodes.count - firstChild) << 14
-            node += 1
         }
-        // The longest key below each node, children (later in breadth-first order) first:
-        // a walk skips subtrees whose keys are all too short for the query.
-        var longest = [UInt8](repeating: 0, count: nodes.count)
-        for index in stride(from: nodes.count - 1, through: 0, by: -1) {
-            var value = nodes[index].key != RadixTrie.noKey ? Swift.min(Int(depths[index]), 255) : 0
-            let first = Int(nodes[index].firstChild)
-            for child in first..<(first + Int(nodes[index].packed >> 14)) { value = Swift.max(value, Int(longest[child])) }
-            longest[index] = UInt8(value)
-            nodes[index].packed |= UInt32(value) << 6
-        }
+        let nodes = UnsafeBufferPointer(rebasing: nodeBuffer[0..<nodeCount])
+        let labels = UnsafeBufferPointer(rebasing: labelBuffer[0..<nodeCount])
 
         // Jump tables of high fan-out nodes.
         var jumpNodes: [UInt32] = [], jumpStarts: [UInt32] = []
         var jumpLabels: [Label] = [], jumpChildLabels: [Label] = [], jumpTargets: [UInt32] = [], jumpConsumed: [UInt8] = []
-        var entries: [(label: Label, childLabel: Label, target: UInt32, consumed: UInt8)] = []
+        // Entries carry their sort key packed: the label, then the target (then for the
+        // second level the next label, then the target), so a sort compares integers.
+        @inline(__always) func packed(_ high: Label, _ low: UInt32) -> UInt64 { UInt64(high) << 32 | UInt64(low) }
+        var entries: [(order: UInt64, label: Label, childLabel: Label, target: UInt32, consumed: UInt8)] = []
         var jump2Starts: [UInt32] = [], jump2Labels: [Label] = [], jump2NextLabels: [Label] = []
         var jump2ChildLabels: [Label] = [], jump2Targets: [UInt32] = [], jump2Consumed: [UInt8] = []
-        var entries2: [(label: Label, next: Label, childLabel: Label, target: UInt32, consumed: UInt8)] = []
-        for parent in 0..<nodes.count where nodes[parent].childCount >= jumpFanOut {
+        var entries2: [(order: UInt64, label: Label, next: Label, childLabel: Label, target: UInt32, consumed: UInt8)] = []
+        for parent in 0..<nodeCount where nodes[parent].childCount >= jumpFanOut {
             entries.removeAll(keepingCapacity: true)
             let first = Int(nodes[parent].firstChild)
             for child in first..<(first + nodes[parent].childCount) {
                 let childNode = nodes[child]
                 if childNode.edgeLength >= 2 {
                     let second = pool[Int(childNode.edgeStart) + direction]
-                    entries.append((second, labels[child], UInt32(child), 2))
+                    entries.append((packed(second, UInt32(child)), second, labels[child], UInt32(child), 2))
                 } else {
                     let grandFirst = Int(childNode.firstChild)
                     for grandchild in grandFirst..<(grandFirst + childNode.childCount) {
-                        entries.append((labels[grandchild], labels[child], UInt32(grandchild), 1))
+                        entries.append((packed(labels[grandchild], UInt32(grandchild)), labels[grandchild], labels[child],
+                                        UInt32(grandchild), 1))
                     }
                 }
             }
-            entries.sort { ($0.label, $0.target) < ($1.label, $1.target) }
+            entries.sort { $0.order < $1.order }
             entries2.removeAll(keepingCapacity: true)
             for entry in entries {
                 let target = nodes[Int(entry.target)]
                 if Int(entry.consumed) < target.edgeLength {
-                    entries2.append((entry.label, pool[Int(target.edgeStart) + direction * Int(entry.consumed)], entry.childLabel,
+                    let next = pool[Int(target.edgeStart) + direction * Int(entry.consumed)]
+                    entries2.append((packed(entry.label, UInt32(next)), entry.label, next, entry.childLabel,
                                      entry.target, entry.consumed + 1))
                 } else {
                     let first = Int(target.firstChild)
                     for next in first..<(first + Int(target.packed >> 14)) {
-                        entries2.append((entry.label, labels[next], entry.childLabel, UInt32(next), 1))
+                        entries2.append((packed(entry.label, UInt32(labels[next])), entry.label, labels[next], entry.childLabel,
+                                         UInt32(next), 1))
                     }
                 }
             }
-            entries2.sort { ($0.label, $0.next, $0.target) < ($1.label, $1.next, $1.target) }
+            entries2.sort { $0.order != $1.order ? $0.order < $1.order : $0.target < $1.target }
             jump2Starts.append(UInt32(jump2Labels.count))
             for entry in entries2 {
                 jump2Labels.append(entry.label)
@@ -195,8 +221,8 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
         jumpStarts.append(UInt32(jumpLabels.count))
         jump2Starts.append(UInt32(jump2Labels.count))
 
-        self.nodes = FrozenBuffer(nodes)
-        self.labels = FrozenBuffer(labels)
+        self.nodes = FrozenBuffer(copying: nodes)
+        self.labels = FrozenBuffer(copying: labels)
         self.jumpNodes = FrozenBuffer(jumpNodes)
         self.jumpStarts = FrozenBuffer(jumpStarts)
         self.jumpLabels = FrozenBuffer(jumpLabels)
