@@ -24,9 +24,11 @@ struct SortEntry {
         if depth > 0 {
             for index in range { entries[index].prefix = prefix(entries[index].index, depth) }
         }
-        if range.count <= 2048 {
-            // Small runs: a comparison sort on the cached prefixes (no pool access).
+        if range.count <= 64 {
+            // Short runs: a comparison sort on the cached prefixes (no pool access).
             entries[range].sort { $0.prefix < $1.prefix }
+        } else if range.count <= 4096 {
+            byteRadixSort(&entries, &other, range)
         } else {
             radixSort(&entries, &other, &counts, range)
         }
@@ -44,6 +46,50 @@ struct SortEntry {
                 entries[start..<end].sort(by: tieBreak)
             }
             start = end
+        }
+    }
+
+    /// Stable passes of 8 bits over `range`, skipping bytes every prefix shares (the high
+    /// byte of each label of a small alphabet): for runs too short to pay for clearing
+    /// ``radixSort(_:_:_:_:)``'s 65,536 counts per pass, such as a user's whole index.
+    private static func byteRadixSort(_ entries: inout [SortEntry], _ other: inout [SortEntry], _ range: Range<Int>) {
+        var counts = [Int](repeating: 0, count: 8 * 256)
+        var sortedInEntries = true
+        entries.withUnsafeMutableBufferPointer { entries in
+            other.withUnsafeMutableBufferPointer { other in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for index in range {
+                        var rest = entries[index].prefix
+                        for byte in 0..<8 {
+                            counts[byte << 8 | Int(rest & 0xFF)] += 1
+                            rest >>= 8
+                        }
+                    }
+                    for byte in 0..<8 {
+                        let digits = UnsafeMutableBufferPointer(rebasing: counts[(byte << 8)..<(byte << 8 + 256)])
+                        // A byte every prefix has moves nothing.
+                        if digits.contains(range.count) { continue }
+                        var start = range.lowerBound
+                        for digit in 0..<256 {
+                            let here = digits[digit]
+                            digits[digit] = start
+                            start += here
+                        }
+                        let (source, destination) = sortedInEntries ? (entries, other) : (other, entries)
+                        let shift = UInt64(byte * 8)
+                        for index in range {
+                            let entry = source[index]
+                            let digit = Int((entry.prefix >> shift) & 0xFF)
+                            destination[digits[digit]] = entry
+                            digits[digit] += 1
+                        }
+                        sortedInEntries.toggle()
+                    }
+                    if !sortedInEntries {
+                        for index in range { entries[index] = other[index] }
+                    }
+                }
+            }
         }
     }
 

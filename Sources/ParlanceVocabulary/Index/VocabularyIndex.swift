@@ -258,16 +258,18 @@ struct KeyCollector {
     /// Appends the keys of `items[range]`.
     mutating func add(_ items: ArraySlice<VocabularyItem>, offset: Int, tokenizer: Tokenizer) {
         var buffer: [UInt32] = []
-        for (position, item) in items.enumerated() {
-            let itemIndex = offset + position
-            for variant in 0..<min(item.variantCount, Int(UInt16.max)) {
-                let text = item.text(ofVariant: variant)
-                buffer.removeAll(keepingCapacity: true)
-                if KeyNormalization.appendASCIIKey(of: text, to: &buffer) || KeyNormalization.appendCharacterKey(of: text, tokenizer: tokenizer, to: &buffer) {
-                    if !buffer.isEmpty {
-                        keys.append(RawKey(start: UInt32(scalars.count), length: UInt32(buffer.count), item: UInt32(itemIndex),
+        // (By index, not by element: a copy of each item would retain its strings.)
+        for position in items.indices {
+            let itemIndex = offset + (position - items.startIndex)
+            for variant in 0..<min(items[position].variantCount, Int(UInt16.max)) {
+                let text = items[position].text(ofVariant: variant)
+                // Text of ASCII letters, digits and spaces, or of unspaced letters alone, is
+                // keyed straight into the pool (nothing is appended when it is not such text).
+                let start = scalars.count
+                if KeyNormalization.appendASCIIKey(of: text, to: &scalars) || KeyNormalization.appendCharacterKey(of: text, tokenizer: tokenizer, to: &scalars) {
+                    if scalars.count > start {
+                        keys.append(RawKey(start: UInt32(start), length: UInt32(scalars.count - start), item: UInt32(itemIndex),
                                            variant: UInt16(variant)))
-                        scalars.append(contentsOf: buffer)
                         entries += 1
                     }
                     continue
@@ -455,19 +457,28 @@ enum KeyNormalization {
                 default: return false
                 }
             }
+            // At most one scalar a byte: grown once, written through a pointer, trimmed.
             let start = scalars.count
-            var pendingSpace = false
-            for byte in bytes {
-                if byte == 0x20 {
-                    pendingSpace = scalars.count > start
-                    continue
+            scalars.append(contentsOf: repeatElement(0, count: bytes.count))
+            let written = scalars.withUnsafeMutableBufferPointer { scalars in
+                var end = start
+                var pendingSpace = false
+                for byte in bytes {
+                    if byte == 0x20 {
+                        pendingSpace = end > start
+                        continue
+                    }
+                    if pendingSpace {
+                        scalars[end] = 0x20
+                        end += 1
+                        pendingSpace = false
+                    }
+                    scalars[end] = UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                    end += 1
                 }
-                if pendingSpace {
-                    scalars.append(0x20)
-                    pendingSpace = false
-                }
-                scalars.append(UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte))
+                return end - start
             }
+            scalars.removeLast(bytes.count - written)
             return true
         }
     }
