@@ -523,39 +523,68 @@ final class ItemWordIndex: Sendable {
             pairs.reserveCapacity(table.items.count * 3)
             for keyNumber in 0..<table.count {
                 let key = table.key(keyNumber), owners = table.items(keyNumber)
-                func add(_ hash: UInt64) {
-                    for item in owners where item < 1 << Self.itemBits { pairs.append(hash << Self.itemBits | UInt64(item)) }
-                }
-                var wordStart = 0
-                for position in 0...key.count where position == key.count || key[position] == 0x20 {
-                    let word = UnsafeBufferPointer(rebasing: key[wordStart..<position])
-                    wordStart = position + 1
-                    guard !word.isEmpty else { continue }
-                    add(Self.hash(values: word))
-                    // Each character of an unspaced script, unless the word is that character.
-                    if word.count > 1 { for scalar in word where scalar >= Self.firstUnspacedScalar { add(Self.hash(values: CollectionOfOne(scalar))) } }
-                }
-                // Each two characters of an unspaced script next to each other (a key joins
-                // them with nothing between), unless the word is those two.
-                for position in key.indices.dropLast() where key[position] >= Self.firstUnspacedScalar && key[position + 1] >= Self.firstUnspacedScalar {
-                    add(Self.hash(values: UnsafeBufferPointer(rebasing: key[position...(position + 1)])))
+                // One pass: each word's hash (``hash(values:)``) as its scalars go by; in
+                // scripts written without spaces, each character (unless the word is that
+                // character) and each two next to each other (a key joins them with nothing
+                // between; two that are the whole word give the word's own pair again).
+                var wordHash = Self.hashSeed, wordStart = 0
+                for position in 0...key.count {
+                    let scalar = position < key.count ? key[position] : 0x20
+                    guard scalar != 0x20 else {
+                        if position > wordStart {
+                            Self.append(Self.finished(wordHash), owners, to: &pairs)
+                            if position - wordStart > 1 {
+                                for inner in wordStart..<position where key[inner] >= Self.firstUnspacedScalar {
+                                    Self.append(Self.finished(Self.hashStep(Self.hashSeed, key[inner])), owners, to: &pairs)
+                                }
+                            }
+                        }
+                        wordHash = Self.hashSeed
+                        wordStart = position + 1
+                        continue
+                    }
+                    wordHash = Self.hashStep(wordHash, scalar)
+                    if scalar >= Self.firstUnspacedScalar, position > wordStart, key[position - 1] >= Self.firstUnspacedScalar {
+                        Self.append(Self.finished(Self.hashStep(Self.hashStep(Self.hashSeed, key[position - 1]), scalar)), owners,
+                                    to: &pairs)
+                    }
                 }
             }
             return pairs
         }
         pairs.bucketSort()
-        var hashes: [UInt32] = [], starts: [Int32] = [], postings: [Int32] = []
-        postings.reserveCapacity(pairs.count)
-        for (position, pair) in pairs.enumerated() {
-            if position > 0, pairs[position - 1] == pair { continue }
-            let hash = UInt32(truncatingIfNeeded: pair >> Self.itemBits)
-            if hashes.last != hash {
-                hashes.append(hash)
-                starts.append(Int32(postings.count))
+        // Distinct pairs and hashes counted first: each table is made at its size.
+        let (pairCount, hashCount) = pairs.withUnsafeBufferPointer { pairs in
+            var pairCount = 0, hashCount = 0
+            for position in pairs.indices where position == 0 || pairs[position - 1] != pairs[position] {
+                pairCount += 1
+                if position == 0 || pairs[position - 1] >> Self.itemBits != pairs[position] >> Self.itemBits { hashCount += 1 }
             }
-            postings.append(Int32(truncatingIfNeeded: pair & (1 << Self.itemBits - 1)))
+            return (pairCount, hashCount)
         }
-        starts.append(Int32(postings.count))
+        var hashes = [UInt32](repeating: 0, count: hashCount)
+        var starts = [Int32](repeating: 0, count: hashCount + 1)
+        var postings = [Int32](repeating: 0, count: pairCount)
+        pairs.withUnsafeBufferPointer { pairs in
+            hashes.withUnsafeMutableBufferPointer { hashes in
+                starts.withUnsafeMutableBufferPointer { starts in
+                    postings.withUnsafeMutableBufferPointer { postings in
+                        var hashIndex = -1, postingIndex = 0
+                        for position in pairs.indices where position == 0 || pairs[position - 1] != pairs[position] {
+                            let pair = pairs[position]
+                            if position == 0 || pairs[position - 1] >> Self.itemBits != pair >> Self.itemBits {
+                                hashIndex += 1
+                                hashes[hashIndex] = UInt32(truncatingIfNeeded: pair >> Self.itemBits)
+                                starts[hashIndex] = Int32(postingIndex)
+                            }
+                            postings[postingIndex] = Int32(truncatingIfNeeded: pair & (1 << Self.itemBits - 1))
+                            postingIndex += 1
+                        }
+                        starts[hashCount] = Int32(postingIndex)
+                    }
+                }
+            }
+        }
         self.hashes = hashes
         self.starts = starts
         self.postings = postings
@@ -570,12 +599,24 @@ final class ItemWordIndex: Sendable {
     /// ``hash(_:)`` of the scalars of these values.
     @inline(__always)
     static func hash<Values: Collection<UInt32>>(values word: Values) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for value in word {
-            hash = (hash ^ UInt64(value)) &* 0x0000_0100_0000_01b3
-        }
-        return (hash ^ hash >> 32) & 0xFFFF_FFFF
+        var hash = hashSeed
+        for value in word { hash = hashStep(hash, value) }
+        return finished(hash)
     }
+
+    /// Appends the pair of `hash` and each item of `owners` (packed, ``itemBits`` for the
+    /// item), leaving out items numbered past what the packing holds.
+    @inline(__always)
+    private static func append(_ hash: UInt64, _ owners: UnsafeBufferPointer<UInt32>, to pairs: inout [UInt64]) {
+        for item in owners where item < 1 << itemBits { pairs.append(hash << itemBits | UInt64(item)) }
+    }
+
+    /// FNV-1a's offset basis, its step over one scalar value, and the fold to 32 bits.
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always)
+    static func hashStep(_ hash: UInt64, _ value: UInt32) -> UInt64 { (hash ^ UInt64(value)) &* 0x0000_0100_0000_01b3 }
+    @inline(__always)
+    static func finished(_ hash: UInt64) -> UInt64 { (hash ^ hash >> 32) & 0xFFFF_FFFF }
 
     /// The items with a word of hash `word` (``hash(_:)`` of a normalized word, or of one
     /// character of a script written without spaces, or of two next to each other) in a

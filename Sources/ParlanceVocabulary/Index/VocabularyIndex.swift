@@ -361,7 +361,9 @@ enum IndexStorage: Sendable {
         // text clears a few words, not the whole code space).
         let largest = scalars.max() ?? 0
         var present = [UInt64](repeating: 0, count: Int(largest >> 6) + 1)
-        for scalar in scalars { present[Int(scalar >> 6)] |= 1 << (scalar & 63) }
+        present.withUnsafeMutableBufferPointer { present in
+            for scalar in scalars { present[Int(scalar >> 6)] |= 1 << (scalar & 63) }
+        }
         var distinct: [UInt32] = []
         for (word, bits) in present.enumerated() where bits != 0 {
             var remaining = bits
@@ -507,15 +509,19 @@ enum KeyNormalization {
     /// Whether the original text holds ß or ẞ.
     @inline(__always)
     static func hasSharpS(_ text: TokenizedText) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for byte in text.text.utf8 {
-            // ß is C3 9F, ẞ is E1 BA 9E.
-            if byte == 0x9F, previous == 0xC3 { return true }
-            if byte == 0x9E, previous == 0xBA, beforePrevious == 0xE1 { return true }
-            beforePrevious = previous
-            previous = byte
+        func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+            var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+            for byte in bytes {
+                // ß is C3 9F, ẞ is E1 BA 9E.
+                if byte == 0x9F, previous == 0xC3 { return true }
+                if byte == 0x9E, previous == 0xBA, beforePrevious == 0xE1 { return true }
+                beforePrevious = previous
+                previous = byte
+            }
+            return false
         }
-        return false
+        // (The tokenizer's text is contiguous UTF-8: read as a buffer, not by string index.)
+        return text.text.utf8.withContiguousStorageIfAvailable(scan) ?? scan(text.text.utf8)
     }
 
     /// Appends the key of `units` of `text` (all units by default). With `keepingSharpS`,
