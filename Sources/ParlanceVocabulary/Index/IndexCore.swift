@@ -242,7 +242,7 @@ final class IndexCore<Label: TrieLabel>: Sendable {
                     if previous >= 0 {
                         keyPostingStarts.append(UInt32(postingItems.count))
                     }
-                    pool.append(contentsOf: labels[Int(key.start)..<Int(key.start + key.length)])
+                    pool.append(contentsOf: UnsafeBufferPointer(rebasing: labels[Int(key.start)..<Int(key.start + key.length)]))
                     keyStarts.append(UInt32(pool.count))
                 }
                 postingItems.append(key.item)

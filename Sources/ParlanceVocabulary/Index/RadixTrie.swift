@@ -129,7 +129,11 @@ struct RadixTrie<Label: TrieLabel>: Sendable {
                     // comes first.
                     let limit = Swift.min(Int(first.length), depth + 63)
                     var edgeEnd = depth + 1
-                    while edgeEnd < limit, label(first, edgeEnd) == label(last, edgeEnd) { edgeEnd += 1 }
+                    if groupEnd - cursor == 1 {
+                        edgeEnd = limit  // one key: the edge runs to its end (or the cap)
+                    } else {
+                        while edgeEnd < limit, label(first, edgeEnd) == label(last, edgeEnd) { edgeEnd += 1 }
+                    }
                     precondition(nodeCount < capacity, "more nodes than a radix tree of these keys has")
                     nodeBuffer[nodeCount] = Node(edgeStart: UInt32(Int(first.position) + direction * depth), firstChild: 0,
                                                  key: RadixTrie.noKey, packed: UInt32(edgeEnd - depth))

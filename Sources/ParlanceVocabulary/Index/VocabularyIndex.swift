@@ -384,13 +384,33 @@ enum IndexStorage: Sendable {
                 before[word] = counted
                 counted += UInt32(bits.nonzeroBitCount)
             }
+            // Scalars below U+0800 (Latin, Greek, Cyrillic and the other alphabets of most
+            // keys) take their code from a table; others count bits (in software on
+            // processors Swift does not assume have a population count instruction).
+            var smallCodes = [UInt16](repeating: 0, count: 0x800)
+            smallCodes.withUnsafeMutableBufferPointer { smallCodes in
+                for word in 0..<Swift.min(present.count, 0x800 >> 6) {
+                    var remaining = present[word], code = UInt16(truncatingIfNeeded: before[word])
+                    while remaining != 0 {
+                        code += 1
+                        smallCodes[word << 6 | remaining.trailingZeroBitCount] = code
+                        remaining &= remaining - 1
+                    }
+                }
+            }
             let labels = [UInt16](unsafeUninitializedCapacity: scalars.count) { labels, initialized in
                 before.withUnsafeBufferPointer { before in
                     present.withUnsafeBufferPointer { present in
-                        for (position, scalar) in scalars.enumerated() {
-                            let word = Int(scalar >> 6)
-                            let below = present[word] & ((1 &<< UInt64(scalar & 63)) &- 1)
-                            labels[position] = UInt16(truncatingIfNeeded: before[word] &+ UInt32(below.nonzeroBitCount) &+ 1)
+                        smallCodes.withUnsafeBufferPointer { smallCodes in
+                            for (position, scalar) in scalars.enumerated() {
+                                if scalar < 0x800 {
+                                    labels[position] = smallCodes[Int(scalar)]
+                                    continue
+                                }
+                                let word = Int(scalar >> 6)
+                                let below = present[word] & ((1 &<< UInt64(scalar & 63)) &- 1)
+                                labels[position] = UInt16(truncatingIfNeeded: before[word] &+ UInt32(below.nonzeroBitCount) &+ 1)
+                            }
                         }
                     }
                 }
@@ -459,28 +479,25 @@ enum KeyNormalization {
                 default: return false
                 }
             }
-            // At most one scalar a byte: grown once, written through a pointer, trimmed.
-            let start = scalars.count
-            scalars.append(contentsOf: repeatElement(0, count: bytes.count))
-            let written = scalars.withUnsafeMutableBufferPointer { scalars in
-                var end = start
+            // At most one scalar a byte: written through a pointer, appended at once.
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bytes.count) { key in
+                var end = 0
                 var pendingSpace = false
                 for byte in bytes {
                     if byte == 0x20 {
-                        pendingSpace = end > start
+                        pendingSpace = end > 0
                         continue
                     }
                     if pendingSpace {
-                        scalars[end] = 0x20
+                        key[end] = 0x20
                         end += 1
                         pendingSpace = false
                     }
-                    scalars[end] = UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                    key[end] = UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
                     end += 1
                 }
-                return end - start
+                scalars.append(contentsOf: UnsafeBufferPointer(rebasing: key[0..<end]))
             }
-            scalars.removeLast(bytes.count - written)
             return true
         }
     }
