@@ -11,7 +11,7 @@ extension TrainedParser {
     /// The format version: bump it whenever what ``image()`` writes changes, or what
     /// training makes of the same data (a model saved by the old code would otherwise be
     /// read as if the new code had trained it).
-    static let imageVersion: UInt32 = 1
+    static let imageVersion: UInt32 = 2
 
     /// What every model's image is checked against: the format and the ICU version, whose
     /// normalization and word breaking made the feature keys. (Not the program's build: a
@@ -187,7 +187,9 @@ extension SlotTagger {
         writer.append(slotNames)
         writer.append(intents)
         features.write(to: &writer)
-        writer.append(contentsOf: weights)
+        writer.append(contentsOf: weights.starts)
+        writer.append(contentsOf: weights.columns)
+        writer.append(contentsOf: weights.values)
         writer.append(contentsOf: transitions)
         gazetteer.write(to: &writer)
         writer.append(allowedTags.count)
@@ -200,7 +202,19 @@ extension SlotTagger {
         intents = try reader.readStrings()
         features = try FeatureTable(from: &reader)
         let tags = 1 + 2 * slotNames.count
-        weights = try reader.readArray(of: Float.self, count: features.count * tags, "the tagger's weights")
+        let starts = try reader.readArray(of: UInt32.self, count: features.count + 1, "the tagger's weight rows")
+        let columns = try reader.readChecked(UInt16.self, "the tagger's weight columns") { Int($0) < tags }
+        let values = try reader.readArray(of: Float.self, count: columns.count, "the tagger's weights")
+        // Rows in order, within the entries, each row's columns ascending.
+        guard starts.first == 0, starts.last.map(Int.init) == columns.count,
+              zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }),
+              (0..<features.count).allSatisfy({ row in
+                  Int(starts[row]) + 1 >= Int(starts[row + 1])
+                      || zip(columns[Int(starts[row])..<Int(starts[row + 1])], columns[(Int(starts[row]) + 1)..<Int(starts[row + 1])]).allSatisfy { $0 < $1 }
+              }) else {
+            throw ImageError(.damaged, source: reader.source, "the tagger's weight rows are out of order")
+        }
+        weights = SparseRows(starts: starts, columns: columns, values: values)
         transitions = try reader.readArray(of: Float.self, count: (tags + 1) * tags, "the tagger's transitions")
         gazetteer = try SlotGazetteer(from: &reader, slots: slotNames.count)
         let intentCount = try reader.readCount()

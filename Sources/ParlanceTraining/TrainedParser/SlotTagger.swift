@@ -144,8 +144,9 @@ struct SlotTagger: Sendable {
     let intents: [String]
     /// Feature key → weight row.
     let features: FeatureTable
-    /// Averaged weights, feature-major, `tagCount` per feature.
-    let weights: [Float]
+    /// Averaged weights, per feature the tags it has a weight for: a feature only learns
+    /// the tags it was seen with (gold or guessed), a few of the `tagCount`.
+    let weights: SparseRows
     /// Averaged transition weights: (previous tag + 1) × tagCount + tag; row 0 is the start.
     let transitions: [Float]
     /// The slot values of the training queries.
@@ -244,7 +245,7 @@ struct SlotTagger: Sendable {
             }
             first += count
         }
-        self.weights = weights
+        self.weights = SparseRows(dense: weights, columns: tags)
         self.transitions = transitions
     }
 
@@ -532,6 +533,7 @@ private struct Viterbi {
     var score: [Float] = []
     var back: [Int32] = []
 
+    /// Decodes with dense weights (`tags` per feature), as training holds them.
     mutating func decode(ids: [Int32], offsets: [Int], allowed: [Int], tags: Int, weights: [Float], transitions: [Float],
                          into path: inout [Int]) {
         let count = offsets.count - 1
@@ -540,6 +542,61 @@ private struct Viterbi {
         let m = allowed.count
         emission.removeAll(keepingCapacity: true)
         emission.append(contentsOf: repeatElement(0, count: count * m))
+        weights.withUnsafeBufferPointer { weights in
+            ids.withUnsafeBufferPointer { ids in
+                allowed.withUnsafeBufferPointer { allowed in
+                    emission.withUnsafeMutableBufferPointer { emission in
+                        for i in 0..<count {
+                            let row = emission.baseAddress! + i * m
+                            for f in offsets[i]..<offsets[i + 1] {
+                                let base = weights.baseAddress! + Int(ids[f]) * tags
+                                for k in 0..<m { row[k] += base[allowed[k]] }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        search(count: count, allowed: allowed, tags: tags, transitions: transitions, into: &path)
+    }
+
+    /// Decodes with a trained tagger's sparse weights: each word's emission sums the same
+    /// weights in the same order as dense rows would, less the zeros.
+    mutating func decode(ids: [Int32], offsets: [Int], allowed: [Int], tags: Int, weights: SparseRows, transitions: [Float],
+                         into path: inout [Int]) {
+        let count = offsets.count - 1
+        path.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        let m = allowed.count
+        emission.removeAll(keepingCapacity: true)
+        emission.append(contentsOf: repeatElement(0, count: count * m))
+        // Each tag's place among the allowed ones, or -1.
+        var place = [Int32](repeating: -1, count: tags)
+        for (k, tag) in allowed.enumerated() { place[tag] = Int32(k) }
+        weights.starts.withUnsafeBufferPointer { starts in
+            weights.columns.withUnsafeBufferPointer { columns in
+                weights.values.withUnsafeBufferPointer { values in
+                    emission.withUnsafeMutableBufferPointer { emission in
+                        for i in 0..<count {
+                            let row = emission.baseAddress! + i * m
+                            for f in offsets[i]..<offsets[i + 1] {
+                                let feature = Int(ids[f])
+                                for j in Int(starts[feature])..<Int(starts[feature + 1]) {
+                                    let k = place[Int(columns[j])]
+                                    if k >= 0 { row[Int(k)] += values[j] }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        search(count: count, allowed: allowed, tags: tags, transitions: transitions, into: &path)
+    }
+
+    /// The best path through `emission` (count words × the allowed tags).
+    private mutating func search(count: Int, allowed: [Int], tags: Int, transitions: [Float], into path: inout [Int]) {
+        let m = allowed.count
         score.removeAll(keepingCapacity: true)
         score.append(contentsOf: repeatElement(-.infinity, count: count * m))
         back.removeAll(keepingCapacity: true)
@@ -553,21 +610,6 @@ private struct Viterbi {
                 let tag = allowed[k]
                 if tag == 0 || tag % 2 == 1 || previous == tag || previous == tag - 1 {
                     local[p * m + k] = transitions[(previous + 1) * tags + tag]
-                }
-            }
-        }
-        weights.withUnsafeBufferPointer { weights in
-            ids.withUnsafeBufferPointer { ids in
-                allowed.withUnsafeBufferPointer { allowed in
-                    emission.withUnsafeMutableBufferPointer { emission in
-                        for i in 0..<count {
-                            let row = emission.baseAddress! + i * m
-                            for f in offsets[i]..<offsets[i + 1] {
-                                let base = weights.baseAddress! + Int(ids[f]) * tags
-                                for k in 0..<m { row[k] += base[allowed[k]] }
-                            }
-                        }
-                    }
                 }
             }
         }
@@ -603,6 +645,49 @@ private struct Viterbi {
             k = Int(back[i * m + k])
             i -= 1
         }
+    }
+}
+
+/// A matrix stored by rows, each row only its non-zero entries (compressed sparse rows):
+/// row `r` is `columns[starts[r] ..< starts[r + 1]]` with `values` alike, columns ascending.
+struct SparseRows: Sendable, Equatable {
+    let starts: [UInt32]
+    let columns: [UInt16]
+    let values: [Float]
+
+    /// The rows of `dense` (`columns` entries a row), zeros left out.
+    init(dense: [Float], columns width: Int) {
+        precondition(width <= Int(UInt16.max) + 1 && (width == 0 || dense.count % width == 0))
+        let rows = width == 0 ? 0 : dense.count / width
+        var starts = [UInt32](), columns = [UInt16](), values = [Float]()
+        starts.reserveCapacity(rows + 1)
+        starts.append(0)
+        let nonZero = dense.reduce(0) { $0 + ($1 != 0 ? 1 : 0) }
+        columns.reserveCapacity(nonZero)
+        values.reserveCapacity(nonZero)
+        for row in 0..<rows {
+            for column in 0..<width where dense[row * width + column] != 0 {
+                columns.append(UInt16(column))
+                values.append(dense[row * width + column])
+            }
+            starts.append(UInt32(columns.count))
+        }
+        self.init(starts: starts, columns: columns, values: values)
+    }
+
+    init(starts: [UInt32], columns: [UInt16], values: [Float]) {
+        self.starts = starts
+        self.columns = columns
+        self.values = values
+    }
+
+    var rowCount: Int { starts.count - 1 }
+
+    /// Row `row` as dense values, `width` of them.
+    func row(_ row: Int, width: Int) -> [Float] {
+        var dense = [Float](repeating: 0, count: width)
+        for j in Int(starts[row])..<Int(starts[row + 1]) { dense[Int(columns[j])] = values[j] }
+        return dense
     }
 }
 
