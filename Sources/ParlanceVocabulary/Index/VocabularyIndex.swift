@@ -298,15 +298,20 @@ struct KeyCollector {
     /// Each key's place in the prefix ranking, the order of ``VocabularyMatch`` among
     /// exact matches: priority, source, the phrase's text, then item and phrase.
     static func prefixRanks(of keys: [RawKey], items: [VocabularyItem]) -> [UInt32] {
+        // Each key's item's priority and source packed into one integer, in key order, so
+        // that most comparisons read one array.
         let priorities = items.map(\.priority), sources = items.map(\.source)
+        let leading = keys.map { key in
+            let item = Int(key.item)
+            return UInt64(UInt32(bitPattern: Int32(truncatingIfNeeded: priorities[item])) ^ 0x8000_0000) << 32
+                | UInt64(sources[item].rawValue)
+        }
         func text(_ key: RawKey) -> String {
             items[Int(key.item)].text(ofVariant: Int(key.variant))
         }
         let order = keys.indices.sorted { a, b in
+            if leading[a] != leading[b] { return leading[a] < leading[b] }
             let x = keys[a], y = keys[b]
-            let itemX = Int(x.item), itemY = Int(y.item)
-            if priorities[itemX] != priorities[itemY] { return priorities[itemX] < priorities[itemY] }
-            if sources[itemX] != sources[itemY] { return sources[itemX] < sources[itemY] }
             if x.item != y.item || x.variant != y.variant {
                 let textX = text(x), textY = text(y)
                 if textX != textY { return textX < textY }
