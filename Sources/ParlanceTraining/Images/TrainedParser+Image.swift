@@ -156,8 +156,15 @@ extension FeatureTable {
         let keys = try reader.readArray(of: UInt64.self)
         let ids = try reader.readArray(of: Int32.self, count: keys.count, "a feature table's ids")
         // A power of two at least twice the count, or probing would never end.
-        guard keys.count >= 16, keys.count & (keys.count - 1) == 0, 2 * count <= keys.count,
-              ids.allSatisfy({ $0 >= -1 && Int($0) < count }), ids.reduce(0, { $0 + ($1 >= 0 ? 1 : 0) }) == count else {
+        let used = ids.withUnsafeBufferPointer { ids in
+            var used = 0
+            for id in ids {
+                guard id >= -1, Int(id) < count else { return -1 }
+                if id >= 0 { used += 1 }
+            }
+            return used
+        }
+        guard keys.count >= 16, keys.count & (keys.count - 1) == 0, 2 * count <= keys.count, used == count else {
             throw ImageError(.damaged, source: reader.source, "a feature table of \(keys.count) slots and \(count) keys is inconsistent")
         }
         self.init(keys: keys, ids: ids, count: count)
@@ -206,14 +213,18 @@ extension SlotTagger {
         let columns = try reader.readChecked(UInt16.self, "the tagger's weight columns") { Int($0) < tags }
         let values = try reader.readArray(of: Float.self, count: columns.count, "the tagger's weights")
         // Rows in order, within the entries, each row's columns ascending.
-        guard starts.first == 0, starts.last.map(Int.init) == columns.count,
-              zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }),
-              (0..<features.count).allSatisfy({ row in
-                  Int(starts[row]) + 1 >= Int(starts[row + 1])
-                      || zip(columns[Int(starts[row])..<Int(starts[row + 1])], columns[(Int(starts[row]) + 1)..<Int(starts[row + 1])]).allSatisfy { $0 < $1 }
-              }) else {
-            throw ImageError(.damaged, source: reader.source, "the tagger's weight rows are out of order")
+        let ordered = starts.withUnsafeBufferPointer { starts in
+            columns.withUnsafeBufferPointer { columns in
+                guard starts[0] == 0, Int(starts[starts.count - 1]) == columns.count else { return false }
+                for row in 0..<(starts.count - 1) {
+                    let start = Int(starts[row]), end = Int(starts[row + 1])
+                    guard start <= end else { return false }
+                    for j in start..<end where j > start && columns[j - 1] >= columns[j] { return false }
+                }
+                return true
+            }
         }
+        guard ordered else { throw ImageError(.damaged, source: reader.source, "the tagger's weight rows are out of order") }
         weights = SparseRows(starts: starts, columns: columns, values: values)
         transitions = try reader.readArray(of: Float.self, count: (tags + 1) * tags, "the tagger's transitions")
         gazetteer = try SlotGazetteer(from: &reader, slots: slotNames.count)

@@ -89,9 +89,13 @@ struct FeatureTable: Sendable {
     func filtered(_ keep: (Int32) -> Bool) -> (table: FeatureTable, ids: [Int32]) {
         var byId = [UInt64](repeating: 0, count: count)
         for slot in ids.indices where ids[slot] >= 0 { byId[Int(ids[slot])] = keys[slot] }
-        var table = FeatureTable(capacity: count)
+        let kept = (0..<count).map { keep(Int32($0)) }
+        // Sized for the keys kept, not for all (dropping the features seen once leaves a
+        // quarter of them: a table sized for all would be four times emptier, and so would
+        // a saved model's).
+        var table = FeatureTable(capacity: kept.reduce(0) { $0 + ($1 ? 1 : 0) })
         var mapping = [Int32](repeating: -1, count: count)
-        for id in byId.indices where keep(Int32(id)) { mapping[id] = table.insert(byId[id]) }
+        for id in byId.indices where kept[id] { mapping[id] = table.insert(byId[id]) }
         return (table, mapping)
     }
 
