@@ -42,8 +42,8 @@ extension TrainedParser {
     /// - Throws: ``TrainingError`` naming the file: it cannot be read, is not a model, was
     ///   saved by another format version or with another ICU (train it again), or is
     ///   truncated or damaged.
-    /// - Complexity: linear in the file's size (tens of megabytes for thousands of
-    ///   utterances): one read, one digest, one copy of each table.
+    /// - Complexity: linear in the file's size (about 17 MB for the 13,784 queries of the
+    ///   full Snips files): one read, one digest, one copy of each table.
     public init(contentsOf url: URL) throws(TrainingError) {
         let data: Data
         do {

@@ -4,7 +4,7 @@
 /// ```
 /// data/nlu.yml:7:9: the annotation '[Berlin' does not close (at nlu[0].examples); expected '[value](entity)' or '[value]{"entity": …}'
 /// dataset.json: unknown entity 'citty' (at intents.getWeather.utterances[2].data[1].entity); expected one of the entities: city, snips/datetime
-/// weather.model: format version 3, this Parlance reads version 1; expected a model saved by this version (train it again)
+/// weather.model: format version 3, this Parlance reads version 2; expected a model saved by this version (train it again)
 /// ```
 public struct TrainingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file (or folder).
