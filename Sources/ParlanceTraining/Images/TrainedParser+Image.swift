@@ -241,59 +241,38 @@ extension SlotTagger {
 
 extension SlotGazetteer {
     func write(to writer: inout ImageWriter) {
-        Self.write(values, to: &writer)
-        let lengthKeys = lengths.keys.sorted()
-        writer.append(contentsOf: lengthKeys)
-        writer.append(contentsOf: lengthKeys.map { Int32(lengths[$0]!.count) })
-        writer.append(contentsOf: lengthKeys.flatMap { lengths[$0]!.map(Int32.init) })
-        Self.write(members, to: &writer)
-    }
-
-    /// Keys sorted, then per key its number of entries, then the entries' slots and counts.
-    private static func write(_ table: [UInt64: [(slot: Int32, count: Int32)]], to writer: inout ImageWriter) {
-        let keys = table.keys.sorted()
-        writer.append(contentsOf: keys)
-        writer.append(contentsOf: keys.map { Int32(table[$0]!.count) })
-        writer.append(contentsOf: keys.flatMap { table[$0]!.map(\.slot) })
-        writer.append(contentsOf: keys.flatMap { table[$0]!.map(\.count) })
-    }
-
-    private static func read(_ reader: inout ImageReader, slots: Int, _ what: String) throws(ImageError) -> [UInt64: [(slot: Int32, count: Int32)]] {
-        let keys = try reader.readArray(of: UInt64.self)
-        let sizes = try reader.readChecked(Int32.self, what) { $0 > 0 }
-        let total = sizes.reduce(0) { $0 + Int($1) }
-        let slotIds = try reader.readChecked(Int32.self, what) { $0 >= 0 && Int($0) < slots }
-        let counts = try reader.readArray(of: Int32.self, count: total, what)
-        guard sizes.count == keys.count, slotIds.count == total else {
-            throw ImageError(.damaged, source: reader.source, "\(what): \(keys.count) keys, \(sizes.count) sizes, \(slotIds.count) of \(total) entries")
-        }
-        var table: [UInt64: [(slot: Int32, count: Int32)]] = Dictionary(minimumCapacity: keys.count)
-        var start = 0
-        for (index, key) in keys.enumerated() {
-            let end = start + Int(sizes[index])
-            table[key] = (start..<end).map { (slot: slotIds[$0], count: counts[$0]) }
-            start = end
-        }
-        return table
+        values.write(to: &writer)
+        lengths.write(to: &writer)
+        members.write(to: &writer)
     }
 
     init(from reader: inout ImageReader, slots: Int) throws(ImageError) {
-        values = try Self.read(&reader, slots: slots, "the gazetteer's values")
-        let lengthKeys = try reader.readArray(of: UInt64.self)
-        let sizes = try reader.readArray(of: Int32.self, count: lengthKeys.count, "the gazetteer's lengths")
-        let flat = try reader.readChecked(Int32.self, "the gazetteer's lengths") { $0 > 0 }
-        guard sizes.allSatisfy({ $0 > 0 }), sizes.reduce(0, { $0 + Int($1) }) == flat.count else {
-            throw ImageError(.damaged, source: reader.source, "the gazetteer's lengths do not add up")
+        let valid = { (entry: SlotCount) in entry.slot >= 0 && Int(entry.slot) < slots && entry.count > 0 }
+        self.init(values: try KeyedLists(from: &reader, "the gazetteer's values", valid),
+                  lengths: try KeyedLists(from: &reader, "the gazetteer's lengths") { $0 > 0 },
+                  members: try KeyedLists(from: &reader, "the gazetteer's members", valid))
+    }
+}
+
+extension KeyedLists {
+    func write(to writer: inout ImageWriter) {
+        keys.write(to: &writer)
+        writer.append(contentsOf: starts)
+        writer.append(contentsOf: elements)
+    }
+
+    init(from reader: inout ImageReader, _ what: String, _ isValid: (Element) -> Bool) throws(ImageError) {
+        let keys = try FeatureTable(from: &reader)
+        let starts = try reader.readArray(of: Int32.self, count: keys.count + 1, what)
+        let elements = try reader.readChecked(Element.self, what, isValid)
+        // Every list in order, none empty, together all the elements.
+        let consistent = starts.withUnsafeBufferPointer { starts in
+            guard starts[0] == 0, Int(starts[starts.count - 1]) == elements.count else { return false }
+            for index in 1..<starts.count where starts[index] <= starts[index - 1] { return false }
+            return true
         }
-        var lengths: [UInt64: [Int]] = Dictionary(minimumCapacity: lengthKeys.count)
-        var start = 0
-        for (index, key) in lengthKeys.enumerated() {
-            let end = start + Int(sizes[index])
-            lengths[key] = flat[start..<end].map(Int.init)
-            start = end
-        }
-        self.lengths = lengths
-        members = try Self.read(&reader, slots: slots, "the gazetteer's members")
+        guard consistent else { throw ImageError(.damaged, source: reader.source, "\(what): lists out of order or empty") }
+        self.init(keys: keys, starts: starts, elements: elements)
     }
 }
 

@@ -449,12 +449,25 @@ struct SlotGazetteer: Sendable {
         }
     }
 
+    /// A slot and how many values of the lists it has.
+    struct SlotCount: Sendable, Equatable, BitwiseCopyable {
+        var slot: Int32
+        var count: Int32
+    }
+
     /// Value hash → (slot, count), most frequent first.
-    var values: [UInt64: [(slot: Int32, count: Int32)]] = [:]
+    let values: KeyedLists<SlotCount>
     /// First word → the lengths of values starting with it, longest first.
-    var lengths: [UInt64: [Int]] = [:]
+    let lengths: KeyedLists<Int32>
     /// Word → (slot, count) of the values containing it, most frequent first.
-    var members: [UInt64: [(slot: Int32, count: Int32)]] = [:]
+    let members: KeyedLists<SlotCount>
+
+    /// The lists as read back from an image.
+    init(values: KeyedLists<SlotCount>, lengths: KeyedLists<Int32>, members: KeyedLists<SlotCount>) {
+        self.values = values
+        self.lengths = lengths
+        self.members = members
+    }
 
     /// The lists of these values.
     init(_ all: [Value]) {
@@ -466,12 +479,12 @@ struct SlotGazetteer: Sendable {
             lengthSets[value.words[0], default: []].insert(value.words.count)
             for word in Set(value.words) { memberCounts[word, default: [:]][Int32(value.slot), default: 0] += 1 }
         }
-        func ranked(_ counts: [Int32: Int32]) -> [(slot: Int32, count: Int32)] {
-            counts.map { (slot: $0.key, count: $0.value) }.sorted { ($0.count, -$0.slot) > ($1.count, -$1.slot) }
+        func ranked(_ counts: [Int32: Int32]) -> [SlotCount] {
+            counts.map { SlotCount(slot: $0.key, count: $0.value) }.sorted { ($0.count, -$0.slot) > ($1.count, -$1.slot) }
         }
-        values = valueCounts.mapValues(ranked)
-        members = memberCounts.mapValues(ranked)
-        lengths = lengthSets.mapValues { $0.sorted(by: >) }
+        values = KeyedLists(valueCounts.mapValues(ranked))
+        members = KeyedLists(memberCounts.mapValues(ranked))
+        lengths = KeyedLists(lengthSets.mapValues { $0.sorted(by: >).map(Int32.init) })
     }
 
     /// The hash of a word sequence.
@@ -492,11 +505,11 @@ struct SlotGazetteer: Sendable {
         var position = 0
         while position < count {
             var advanced = false
-            for length in lengths[tokens.words[position]] ?? [] where position + length <= count {
+            for length in (lengths[tokens.words[position]] ?? []).lazy.map({ Int($0) }) where position + length <= count {
                 let hash = Self.hash(tokens.words[position..<(position + length)])
                 guard let slots = values[hash] else { continue }
                 var found = 0
-                for (slot, total) in slots where found < width {
+                for (slot, total) in slots.lazy.map({ ($0.slot, $0.count) }) where found < width {
                     let own = excludedValues.reduce(Int32(0)) { $0 + ($1 == (hash, slot) ? 1 : 0) }
                     guard total > own else { continue }
                     for inside in position..<(position + length) {
@@ -515,7 +528,7 @@ struct SlotGazetteer: Sendable {
         for i in 0..<count {
             guard let slots = members[tokens.words[i]] else { continue }
             var found = 0
-            for (slot, total) in slots where found < width {
+            for (slot, total) in slots.lazy.map({ ($0.slot, $0.count) }) where found < width {
                 var own: Int32 = 0
                 for value in excluding where value.slot == slot && value.words.contains(tokens.words[i]) { own += 1 }
                 guard total > own else { continue }
@@ -523,6 +536,41 @@ struct SlotGazetteer: Sendable {
                 found += 1
             }
         }
+    }
+}
+
+/// Lists of values by a 64-bit key, flat: the keys in a ``FeatureTable`` (numbered in
+/// ascending key order), key `k`'s list at `elements[starts[k] ..< starts[k + 1]]`. A saved
+/// model reads the three arrays back as they are, where a dictionary of arrays would be
+/// rebuilt one allocation a key.
+struct KeyedLists<Element: BitwiseCopyable & Sendable>: Sendable {
+    let keys: FeatureTable
+    let starts: [Int32]
+    let elements: [Element]
+
+    init(_ lists: [UInt64: [Element]]) {
+        var keys = FeatureTable(capacity: lists.count)
+        var starts: [Int32] = [0], elements: [Element] = []
+        for key in lists.keys.sorted() {
+            _ = keys.insert(key)
+            elements.append(contentsOf: lists[key]!)
+            starts.append(Int32(elements.count))
+        }
+        self.init(keys: keys, starts: starts, elements: elements)
+    }
+
+    /// The parts as read back from an image (checked by the reader).
+    init(keys: FeatureTable, starts: [Int32], elements: [Element]) {
+        self.keys = keys
+        self.starts = starts
+        self.elements = elements
+    }
+
+    /// The list of `key`, or nil.
+    subscript(key: UInt64) -> ArraySlice<Element>? {
+        let id = Int(keys.id(key))
+        guard id >= 0 else { return nil }
+        return elements[Int(starts[id])..<Int(starts[id + 1])]
     }
 }
 
