@@ -581,15 +581,21 @@ private struct Viterbi {
     var score: [Float] = []
     var back: [Int32] = []
 
+    /// Empties `path` and sets the emission of `count` words × `m` allowed tags to zero;
+    /// false when there are no words.
+    private mutating func clear(words count: Int, tags m: Int, path: inout [Int]) -> Bool {
+        path.removeAll(keepingCapacity: true)
+        guard count > 0 else { return false }
+        emission.removeAll(keepingCapacity: true)
+        emission.append(contentsOf: repeatElement(0, count: count * m))
+        return true
+    }
+
     /// Decodes with dense weights (`tags` per feature), as training holds them.
     mutating func decode(ids: [Int32], offsets: [Int], allowed: [Int], tags: Int, weights: [Float], transitions: [Float],
                          into path: inout [Int]) {
-        let count = offsets.count - 1
-        path.removeAll(keepingCapacity: true)
-        guard count > 0 else { return }
-        let m = allowed.count
-        emission.removeAll(keepingCapacity: true)
-        emission.append(contentsOf: repeatElement(0, count: count * m))
+        let count = offsets.count - 1, m = allowed.count
+        guard clear(words: count, tags: m, path: &path) else { return }
         weights.withUnsafeBufferPointer { weights in
             ids.withUnsafeBufferPointer { ids in
                 allowed.withUnsafeBufferPointer { allowed in
@@ -612,12 +618,8 @@ private struct Viterbi {
     /// weights in the same order as dense rows would, less the zeros.
     mutating func decode(ids: [Int32], offsets: [Int], allowed: [Int], tags: Int, weights: SparseRows, transitions: [Float],
                          into path: inout [Int]) {
-        let count = offsets.count - 1
-        path.removeAll(keepingCapacity: true)
-        guard count > 0 else { return }
-        let m = allowed.count
-        emission.removeAll(keepingCapacity: true)
-        emission.append(contentsOf: repeatElement(0, count: count * m))
+        let count = offsets.count - 1, m = allowed.count
+        guard clear(words: count, tags: m, path: &path) else { return }
         // Each tag's place among the allowed ones, or -1.
         var place = [Int32](repeating: -1, count: tags)
         for (k, tag) in allowed.enumerated() { place[tag] = Int32(k) }
