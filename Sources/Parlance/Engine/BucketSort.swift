@@ -30,14 +30,12 @@ extension Array where Element == UInt64 {
                 starts.withUnsafeMutableBufferPointer { starts in
                     for value in values { starts[Int(value >> shift) + 1] += 1 }
                     for bucket in 0..<bucketCount { starts[bucket + 1] += starts[bucket] }
-                    // Scatter, each bucket's next place kept in the start of the one after it
-                    // (restored below by the bucket's own count).
+                    // Scatter: starts[b] advances through bucket b, ending where b ends.
                     for value in values {
                         let bucket = Int(value >> shift)
                         sorted[starts[bucket]] = value
                         starts[bucket] += 1
                     }
-                    // starts[b] is now where bucket b ends.
                     var start = 0
                     for bucket in 0..<bucketCount {
                         let end = starts[bucket]

@@ -3,7 +3,7 @@ struct SortEntry {
     var prefix: UInt64
     var index: UInt32
 
-    /// Sorts keys: a radix sort on the packed prefix (four stable passes of 16 bits),
+    /// Sorts keys: a radix sort on the packed prefix (stable passes of 8 bits),
     /// then, in runs that share it, again on the next labels (`prefix(index, depth)` gives
     /// the packed labels from `depth` on), down to runs of a few keys, which `tieBreak`
     /// orders. Names share long prefixes ("maria jose ..."), so one round is not enough.
@@ -11,26 +11,21 @@ struct SortEntry {
     static func sort(_ entries: inout [SortEntry], prefix: (UInt32, Int) -> UInt64, labelsPerPrefix: Int,
                      tieBreak: (SortEntry, SortEntry) -> Bool) {
         var other = entries
-        // The radix passes' counts, allocated by the first run long enough for them (a
-        // small index, such as a user's update, sorts by comparison alone).
-        var counts: [Int] = []
-        sortRange(&entries, &other, &counts, 0..<entries.count, depth: 0, prefix: prefix,
-                  labelsPerPrefix: labelsPerPrefix, tieBreak: tieBreak)
+        sortRange(&entries, &other, 0..<entries.count, depth: 0, prefix: prefix, labelsPerPrefix: labelsPerPrefix,
+                  tieBreak: tieBreak)
     }
 
-    private static func sortRange(_ entries: inout [SortEntry], _ other: inout [SortEntry], _ counts: inout [Int],
-                                  _ range: Range<Int>, depth: Int, prefix: (UInt32, Int) -> UInt64,
-                                  labelsPerPrefix: Int, tieBreak: (SortEntry, SortEntry) -> Bool) {
+    private static func sortRange(_ entries: inout [SortEntry], _ other: inout [SortEntry], _ range: Range<Int>, depth: Int,
+                                  prefix: (UInt32, Int) -> UInt64, labelsPerPrefix: Int,
+                                  tieBreak: (SortEntry, SortEntry) -> Bool) {
         if depth > 0 {
             for index in range { entries[index].prefix = prefix(entries[index].index, depth) }
         }
         if range.count <= 64 {
             // Short runs: a comparison sort on the cached prefixes (no pool access).
             entries[range].sort { $0.prefix < $1.prefix }
-        } else if range.count <= 4096 {
-            byteRadixSort(&entries, &other, range)
         } else {
-            radixSort(&entries, &other, &counts, range)
+            radixSort(&entries, &other, range)
         }
         var start = range.lowerBound
         while start < range.upperBound {
@@ -40,7 +35,7 @@ struct SortEntry {
             if end - start > 16, lastLabel != 0 {
                 // The run's keys agree on these labels and go on (the last one is not
                 // padding): sort it on the next ones.
-                sortRange(&entries, &other, &counts, start..<end, depth: depth + labelsPerPrefix, prefix: prefix,
+                sortRange(&entries, &other, start..<end, depth: depth + labelsPerPrefix, prefix: prefix,
                           labelsPerPrefix: labelsPerPrefix, tieBreak: tieBreak)
             } else if end - start > 1 {
                 entries[start..<end].sort(by: tieBreak)
@@ -49,10 +44,10 @@ struct SortEntry {
         }
     }
 
-    /// Stable passes of 8 bits over `range`, skipping bytes every prefix shares (the high
-    /// byte of each label of a small alphabet): for runs too short to pay for clearing
-    /// ``radixSort(_:_:_:_:)``'s 65,536 counts per pass, such as a user's whole index.
-    private static func byteRadixSort(_ entries: inout [SortEntry], _ other: inout [SortEntry], _ range: Range<Int>) {
+    /// Stable passes of 8 bits over `range`, the counts of every byte taken in one pass,
+    /// skipping the bytes every prefix shares (the high byte of each label of a small
+    /// alphabet).
+    private static func radixSort(_ entries: inout [SortEntry], _ other: inout [SortEntry], _ range: Range<Int>) {
         var counts = [Int](repeating: 0, count: 8 * 256)
         var sortedInEntries = true
         entries.withUnsafeMutableBufferPointer { entries in
@@ -90,33 +85,6 @@ struct SortEntry {
                     }
                 }
             }
-        }
-    }
-
-    /// Four stable passes of 16 bits over `range`.
-    private static func radixSort(_ entries: inout [SortEntry], _ other: inout [SortEntry], _ counts: inout [Int],
-                                  _ range: Range<Int>) {
-        if counts.isEmpty { counts = [Int](repeating: 0, count: 65_537) }
-        for pass in 0..<4 {
-            let shift = UInt64(pass * 16)
-            for index in counts.indices { counts[index] = 0 }
-            let first = (entries[range.lowerBound].prefix >> shift) & 0xFFFF
-            var uniform = true
-            for index in range {
-                let digit = (entries[index].prefix >> shift) & 0xFFFF
-                if digit != first { uniform = false }
-                counts[Int(digit) + 1] += 1
-            }
-            if uniform { continue }
-            counts[0] = range.lowerBound
-            for index in 1..<counts.count { counts[index] += counts[index - 1] }
-            for index in range {
-                let entry = entries[index]
-                let digit = Int((entry.prefix >> shift) & 0xFFFF)
-                other[counts[digit]] = entry
-                counts[digit] += 1
-            }
-            for index in range { entries[index] = other[index] }
         }
     }
 }
