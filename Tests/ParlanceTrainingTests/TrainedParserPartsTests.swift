@@ -128,4 +128,27 @@ struct TrainedParserPartsTests {
         #expect(again.tagger.weights == model.tagger.weights && again.tagger.transitions == model.tagger.transitions)
         #expect(again.classifier.weights == model.classifier.weights)
     }
+
+    /// A trained tagger's sparse rows hold exactly the dense matrix's non-zero weights, row
+    /// by row, columns ascending: what the decoder sums in the dense row's order.
+    @Test func sparseRowsKeepExactlyTheNonZeroWeights() {
+        var generator = SeededGenerator(seed: 0x5A)
+        for (rows, width) in [(0, 5), (1, 1), (40, 79), (300, 3)] {
+            let dense = (0..<(rows * width)).map { _ -> Float in
+                Int.random(in: 0..<5, using: &generator) == 0 ? Float(Int.random(in: -9...9, using: &generator)) / 4 : 0
+            }
+            let sparse = SparseRows(dense: dense, columns: width)
+            #expect(sparse.starts.count == rows + 1 && sparse.starts.first == 0)
+            var rebuilt = [Float](repeating: 0, count: dense.count)
+            for row in 0..<rows {
+                let entries = Int(sparse.starts[row])..<Int(sparse.starts[row + 1])
+                #expect(zip(entries.dropLast(), entries.dropFirst()).allSatisfy { sparse.columns[$0] < sparse.columns[$1] })
+                for j in entries {
+                    #expect(sparse.values[j] != 0)
+                    rebuilt[row * width + Int(sparse.columns[j])] = sparse.values[j]
+                }
+            }
+            #expect(rebuilt == dense, "\(rows) × \(width)")
+        }
+    }
 }

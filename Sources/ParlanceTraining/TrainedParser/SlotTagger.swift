@@ -730,15 +730,6 @@ struct SparseRows: Sendable, Equatable {
         self.columns = columns
         self.values = values
     }
-
-    var rowCount: Int { starts.count - 1 }
-
-    /// Row `row` as dense values, `width` of them.
-    func row(_ row: Int, width: Int) -> [Float] {
-        var dense = [Float](repeating: 0, count: width)
-        for j in Int(starts[row])..<Int(starts[row + 1]) { dense[Int(columns[j])] = values[j] }
-        return dense
-    }
 }
 
 /// Perceptron weights with the running sums that averaging needs (Daumé's trick: keep
