@@ -139,13 +139,16 @@ extension Reader {
     }
 
     /// Where a date found on `span` may start: at the span, and after each of its first two
-    /// units that the templates spell as words, while a unit is left.
+    /// units that the templates spell as words, while a unit is left. A number is never such
+    /// a word, even where a template spells it: the "3" of 「3月1日」 is the month.
     private func starts(of span: Range<Int>, in tokens: TokenizedText) -> [Int] {
         var starts = [span.lowerBound]
         var units = tokens.units.lazy.filter { span.contains($0.scalarRange.lowerBound) }.makeIterator()
         var unit = units.next()
         for _ in 0..<2 {
-            guard let current = unit, let next = units.next(), model.compiled.spellsWord(tokens.normalizedScalars(of: current)) else { break }
+            guard let current = unit, let next = units.next() else { break }
+            let word = tokens.normalizedScalars(of: current)
+            guard !word.contains(where: { $0.properties.numericType != nil }), model.compiled.spellsWord(word) else { break }
             starts.append(next.scalarRange.lowerBound)
             unit = next
         }
