@@ -9,17 +9,12 @@
 /// except those given a stand-in word, which say it (the engine's date lists say one word
 /// for every date, as the requests it ranks have their dates read into that word).
 ///
-/// Deterministic for a seed (SplitMix64), and each intent's sentences for the seed and that
-/// intent's templates alone: the draw starts again for every intent from the seed and the
-/// intent's name, so a template added to one intent changes no other intent's sentences
-/// (drawn in one stream, every intent after it was drawn anew, and a learned reading
-/// trained on them moved with any change anywhere in the grammar).
+/// Deterministic for a seed (SplitMix64).
 public struct GrammarSampler {
     /// How deep rules may nest in one sentence; deeper references say nothing.
     static let maximumDepth = 16
 
     private let grammar: LanguageGrammar
-    private let seed: UInt64
     private var state: UInt64
     /// The word each open list named here says.
     private let standIns: [String: String]
@@ -27,16 +22,7 @@ public struct GrammarSampler {
     public init(_ grammar: LanguageGrammar, seed: UInt64 = 0x5eed_5a91e, standIns: [String: String] = [:]) {
         self.grammar = grammar
         self.standIns = standIns
-        self.seed = seed
         state = seed
-    }
-
-    /// The seed of `intent`'s draw: the sampler's seed and the name's FNV-1a hash (stable
-    /// across processes, unlike `Hasher`).
-    private func seed(of intent: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in intent.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return seed ^ hash
     }
 
     /// Up to `perIntent` distinct sentences of every intent (fewer when its templates say
@@ -49,7 +35,6 @@ public struct GrammarSampler {
         for intent in grammar.intents {
             let templates = intent.data.filter(including).flatMap { data in data.sentences.map { (template: $0, data: data) } }
             guard !templates.isEmpty else { continue }
-            state = seed(of: intent.name)
             var seen: Set<String> = []
             for _ in 0..<(4 * perIntent) where seen.count < perIntent {
                 let (template, data) = templates[next(below: templates.count)]
