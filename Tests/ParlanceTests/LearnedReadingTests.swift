@@ -155,6 +155,24 @@ import Testing
         }
     }
 
+    /// A learned reading gives the numbers said to its intent's number and amount
+    /// parameters, each amount with the currency said after it, as a template would (which
+    /// payment intent the ranker picks is its own matter: both have an amount).
+    @Test(arguments: [
+        ("with BillPay, 20 dollars over to Alex Morgan", "en", 20, "USD"),
+        ("Alex Morganに20ドル送りたいんだけど、BillPayでお願い", "ja", 20, "USD"),
+    ])
+    func numbersSaidFillTheAmount(request: String, language: String, amount: Int, currency: String) throws {
+        let engine = try Self.engine.get()
+        let best = try #require(engine.parse(request, language: language).best, "\(request)")
+        #expect(best.match.template.location.file == "(learned)", "\(request): \(best.match.template)")
+        #expect(best.app.bundleIdentifier == "com.example.billpay", "\(request)")
+        let amountParameter = try #require(best.parameters.first { if case .currencyAmount? = $0.definition?.kind { true } else { false } },
+                                           "\(request): \(best.intent.name) has no amount")
+        #expect(amountParameter.values.first?.value == .int(amount), "\(request)")
+        #expect(best.parameter(amountParameter.name + ".currencyCode")?.values.first?.value == .string(currency), "\(request)")
+    }
+
     /// The name and the particle that ties it to a value are lifted together: the playlist
     /// is the user's, as written.
     @Test func aPossessiveParticleIsNotPartOfTheValue() throws {

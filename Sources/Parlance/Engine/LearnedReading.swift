@@ -152,6 +152,49 @@ final class LearnedReading: @unchecked Sendable {
         }
     }
 
+    /// The numbers said in `tokens` outside `taken`, in order, each with the currency its next
+    /// words name when `currencyList` (a list of the grammar whose values' outputs are
+    /// currency codes: "euros" → EUR, 「ドル」 → USD) names one: what a learned reading gives
+    /// its intent's number and amount parameters, as a template's `{amount} {currency}` would.
+    /// Read after ``ranker(for:in:)`` (which makes the number reader); none before.
+    func amounts(in tokens: TokenizedText, besides taken: [Range<Int>], currencyList: String?)
+        -> [(number: NumberMatch, currency: (code: String, text: String, span: Range<Int>)?)] {
+        guard let reader = lock.withLock({ numbers }) else { return [] }
+        let found = reader.numbers(in: tokens).filter { number in
+            number.kind != .ordinal && number.kind != .percent && !taken.contains { $0.overlaps(number.scalarRange) }
+        }
+        guard !found.isEmpty else { return [] }
+        let spellings = currencyList.map(currencySpellings) ?? []
+        let units = tokens.units
+        return found.map { number in
+            // The units right after the number, normalized, against each spelling of a currency.
+            guard let next = units.firstIndex(where: { $0.scalarRange.lowerBound >= number.scalarRange.upperBound }) else { return (number, nil) }
+            var best: (code: String, units: Int)?
+            for (code, words) in spellings where words.count <= units.count - next && words.count > (best?.units ?? 0) {
+                if words.indices.allSatisfy({ tokens.normalizedScalars(of: units[next + $0]).elementsEqual(words[$0]) }) { best = (code, words.count) }
+            }
+            guard let best else { return (number, nil) }
+            let span = units[next].scalarRange.lowerBound..<units[next + best.units - 1].scalarRange.upperBound
+            return (number, (best.code, String(tokens.original(scalars: span)), span))
+        }
+    }
+
+    /// Each spelling of each value of the grammar's list `name` whose output is a string (a
+    /// currency code), as normalized units.
+    private func currencySpellings(_ name: String) -> [(code: String, words: [[Unicode.Scalar]])] {
+        guard case .values(let values)? = grammar.grammar.lists[name]?.kind else { return [] }
+        var spellings: [(code: String, words: [[Unicode.Scalar]])] = []
+        for value in values {
+            guard case .string(let code)? = value.output else { continue }
+            for text in value.input.expression.sampledTexts(limit: 32) {
+                let tokenized = grammar.tokenizer.tokenize(text)
+                let words = tokenized.units.map { Array(tokenized.normalizedScalars(of: $0)) }
+                if !words.isEmpty { spellings.append((code, words)) }
+            }
+        }
+        return spellings
+    }
+
     /// `text` in words, as the ranker reads it.
     private func words(of text: String) -> [String] {
         IntentRanker.words(of: text, tokenizer: grammar.tokenizer, numbers: numbers)
@@ -266,6 +309,23 @@ extension Engine {
                 guard let parameter = dateParameters.next() else { break }
                 slots.append(SlotMatch(name: parameter.name, value: .string(date.value.iso), text: date.text, span: date.scalarRange,
                                        kind: .exact, foundIndex: dates.foundIndex(ofMatch: index)))
+            }
+            // The numbers said go to its number and amount parameters, in order, each amount
+            // with the currency said after it.
+            var numberParameters = intent.parameters.filter { $0.kind == .number || $0.kind == .currencyAmount }.makeIterator()
+            if var parameter = numberParameters.next() {
+                let codeParameter = { (amount: ParameterDefinition) in intent.parameters.first { $0.name == amount.name + ".currencyCode" } }
+                let currencyList = intent.parameters.lazy.filter { $0.kind == .currencyAmount }.compactMap(codeParameter).first?.list
+                let taken = names.map(\.scalarRange) + slots.compactMap(\.span) + dates.matches.map(\.scalarRange)
+                for (number, currency) in model.learned.amounts(in: tokens, besides: taken, currencyList: currencyList) {
+                    let value: DataValue = number.integerValue.map { .int($0) } ?? .double(number.value)
+                    slots.append(SlotMatch(name: parameter.name, value: value, text: number.text, span: number.scalarRange, kind: .number))
+                    if parameter.kind == .currencyAmount, let currency, let code = codeParameter(parameter) {
+                        slots.append(SlotMatch(name: code.name, value: .string(currency.code), text: currency.text, span: currency.span, kind: .exact))
+                    }
+                    guard let following = numberParameters.next() else { break }
+                    parameter = following
+                }
             }
             let explained = names.map(\.scalarRange) + slots.compactMap(\.span)
             // What the intent's examples say of the rest is explained as a template's words
