@@ -54,6 +54,8 @@ final class LearnedReading: @unchecked Sendable {
     private var rankers: [Int: IntentRanker] = [:]
     /// The language's number reader, made on first use (tens of milliseconds of ICU).
     private var numbers: NumberReader?
+    /// The spellings of currency lists by name (``currencySpellings(_:)``), read on first use.
+    private var currencies: [String: [(code: String, words: [[Unicode.Scalar]])]] = [:]
     /// The grammar's interchangeable phrases (``ParaphraseGroups``), in words, read on first
     /// use: an app's example phrases are also trained on as the grammar would say them.
     private var variants = PhraseVariants(groups: [])
@@ -164,7 +166,14 @@ final class LearnedReading: @unchecked Sendable {
             number.kind != .ordinal && number.kind != .percent && !taken.contains { $0.overlaps(number.scalarRange) }
         }
         guard !found.isEmpty else { return [] }
-        let spellings = currencyList.map(currencySpellings) ?? []
+        let spellings: [(code: String, words: [[Unicode.Scalar]])] = currencyList.map { name in
+            lock.withLock { () -> [(code: String, words: [[Unicode.Scalar]])] in
+                if let known = currencies[name] { return known }
+                let read = currencySpellings(name)
+                currencies[name] = read
+                return read
+            }
+        } ?? []
         let units = tokens.units
         return found.map { number in
             // The units right after the number, normalized, against each spelling of a currency.
