@@ -50,12 +50,26 @@ struct Automaton: Sendable {
         var needsBoundary: Bool
     }
 
-    var states: [State]
+    let states: [State]
     /// Piece transitions, each state's sorted by symbol.
-    var pieces: [Transition]
+    let pieces: [Transition]
     /// Slot transitions.
-    var slots: [Transition]
-    var accepts: [Accept]
+    let slots: [Transition]
+    let accepts: [Accept]
+    /// Per state: whether a piece transition of it goes on inside a word after free text
+    /// (``Transition/glued``). Free text entering a state without one ends only at word
+    /// edges, so the matcher looks for its ends there alone (derived, not stored in images).
+    let gluesText: [Bool]
+
+    init(states: [State], pieces: [Transition], slots: [Transition], accepts: [Accept]) {
+        self.states = states
+        self.pieces = pieces
+        self.slots = slots
+        self.accepts = accepts
+        gluesText = states.map { state in
+            pieces[Int(state.pieceStart)..<Int(state.pieceEnd)].contains { $0.glued >= 0 }
+        }
+    }
 
     /// The start state.
     static let start: Int32 = 0

@@ -508,8 +508,19 @@ struct MatchRun {
     /// after the threads pushed eagerly, but stands where its stamp says).
     static func sortByArrival(_ bucketIndex: Int, stamps: [Int64], next: inout [Int32], first: inout [Int32], last: inout [Int32],
                               bucket: inout [Int32]) {
+        // Most lists are already in order of arrival (pushes without free text come in
+        // stamp order): a walk tells, without collecting or sorting.
+        var cursor = first[bucketIndex]
+        var previous = Int64.min
+        var ordered = true
+        while cursor >= 0 {
+            let stamp = stamps[Int(cursor)]
+            if stamp < previous { ordered = false; break }
+            previous = stamp
+            cursor = next[Int(cursor)]
+        }
+        if ordered { return }
         collect(bucketIndex, next: next, first: first, into: &bucket)
-        guard bucket.count > 1 else { return }
         bucket.sort { stamps[Int($0)] < stamps[Int($1)] }
         first[bucketIndex] = bucket[0]
         for offset in 0..<(bucket.count - 1) { next[Int(bucket[offset])] = bucket[offset + 1] }
@@ -522,8 +533,16 @@ struct MatchRun {
     /// arrival); the rest keep their order.
     static func prune(_ bucketIndex: Int, width: Int, budget: Int = .max, order: RankingOrder, threads: [Thread], stamps: [Int64], next: inout [Int32], first: inout [Int32],
                       last: inout [Int32], bucket: inout [Int32]) {
+        // Counted by a walk first: most positions hold fewer threads than either limit.
+        let limit = min(width, budget)
+        var count = 0
+        var cursor = first[bucketIndex]
+        while cursor >= 0, count <= limit {
+            count += 1
+            cursor = next[Int(cursor)]
+        }
+        guard count > limit else { return }
         collect(bucketIndex, next: next, first: first, into: &bucket)
-        guard bucket.count > min(width, budget) else { return }
         let total = bucket.count
         func ranksFirst(_ a: Int32, _ b: Int32) -> Bool {
             let (x, y) = (threads[Int(a)].score, threads[Int(b)].score)
@@ -585,9 +604,14 @@ struct MatchRun {
     /// same words in the same states; in unspaced scripts, at every character).
     private mutating func learnContinues(_ automaton: Automaton, row: Int, state: Int32, from first: Int, through last: Int) {
         let known = workspace.continueKnown[row]
+        // Inside a word only template text written onto the free text goes on
+        // (``textFollows(_:from:at:)``): a state with none needs its word edges alone.
+        let edgesOnly = !automaton.gluesText[Int(state)]
+        let input = self.input
         func learn(_ positions: Range<Int>) {
             let base = row * continueWords
-            for position in positions where canContinue(automaton, from: state, at: position, anywhere: false) {
+            for position in positions where (!edgesOnly || input.isBoundary[position])
+                && canContinue(automaton, from: state, at: position, anywhere: false) {
                 workspace.continueEnds[base + position >> 6] |= 1 << UInt64(position & 63)
             }
         }
