@@ -144,7 +144,7 @@ extension CompiledGrammar {
         let completions = run.simulate(automaton, from: 0, anywhere: false)
         var candidates: [Candidate] = []
         var words: Set<String>?
-        if tracing {
+        if tracing || options.preferredSlot != nil {
             var rejected: [Int32] = []
             for completion in completions {
                 if let hypothesis = hypothesis(completion, captures: run.arena.chain(completion.captures), input: input, words: &words, lists: lists,
@@ -160,14 +160,7 @@ extension CompiledGrammar {
             }
             return candidates
         }
-        let keys = completions.map { completion in
-            guard let preferred = options.preferredSlot else {
-                return rankingKey(of: completion, lacksPreferredSlot: false, preferredSlotLength: 0, order: options.order)
-            }
-            let length = preferredSlotLength(completion, named: preferred, arena: run.arena, input: input, lists: lists, found: found,
-                                             keepsRepeatedSlots: options.keepsRepeatedSlots)
-            return rankingKey(of: completion, lacksPreferredSlot: length == nil, preferredSlotLength: length ?? 0, order: options.order)
-        }
+        let keys = completions.map { rankingKey(of: $0, lacksPreferredSlot: false, preferredSlotLength: 0, order: options.order) }
         // Stable: completions equal on the key keep the order the eager build had.
         let order = completions.indices.filter { keeping(keys[$0]) }.sorted { keys[$0] < keys[$1] || (!(keys[$1] < keys[$0]) && $0 < $1) }
         let wanted = max(options.limit, 1)
@@ -177,7 +170,6 @@ extension CompiledGrammar {
             if distinct.count >= wanted, !keys[index].ties(with: distinct[wanted - 1].ranking) { break }
             guard let hypothesis = hypothesis(completions[index], captures: run.arena.chain(completions[index].captures), input: input, words: &words,
                                               lists: lists, found: found, context: context, options: options) else { continue }
-            assert(hypothesis.ranking == keys[index], "a completion's key and its hypothesis's disagree")
             candidates.append(Candidate(hypothesis: hypothesis, path: []))
             if !distinct.contains(where: { CompiledGrammar.agree($0, hypothesis) }) { distinct.append(hypothesis) }
         }
@@ -197,42 +189,6 @@ extension CompiledGrammar {
                           preferredSlotLength: preferredSlotLength, wildcards: Int(score.wildcards), literalScalars: Int(score.literal),
                           requirementsMet: requirements, skippedWords: Int(score.skipped),
                           wildcardScalars: Int(score.wildcardScalars), templateOrder: Int(completion.accept), order: order)
-    }
-
-    /// The length in characters of the text of the slot named `preferred` that the
-    /// completion's hypothesis would fill from the utterance (``hypothesis(_:captures:input:words:lists:found:context:options:)``:
-    /// its captured slot of that name that is no free text), or nil when it would fill none:
-    /// the preferred slot's part of the ranking key, read from the captures without
-    /// building the hypothesis (its slots' text and values cost a few allocations each).
-    func preferredSlotLength(_ completion: MatchRun.Completion, named preferred: String, arena: CaptureArena, input: MatchInput,
-                             lists: ExternalLists, found: FoundValueTable, keepsRepeatedSlots: Bool) -> Int? {
-        // The chain runs from the last capture back. A slot filled twice keeps its last value
-        // (the first capture of the name met here), unless repeated slots are kept, when the
-        // first one that is no free text counts (the last met here).
-        var chosen: Capture?
-        var current = completion.captures
-        while current >= 0 {
-            let capture = arena.captures[Int(current)]
-            current = capture.parent
-            let symbol = slotSymbols[Int(capture.symbol)]
-            guard symbol.slotName == preferred else { continue }
-            let isFreeText: Bool
-            switch self.lists[Int(symbol.list)].kind {
-            case .external:
-                // A list the caller no longer has makes no slot.
-                guard lists.lists[self.lists[Int(symbol.list)].name] != nil else { continue }
-                isFreeText = false
-            case .wildcard:
-                isFreeText = capture.kind == .wildcard || ((capture.kind == .exact || capture.kind == .fuzzy) && capture.value < 0)
-            case .range:
-                isFreeText = capture.kind != .number
-            case .values:
-                isFreeText = false
-            }
-            if !keepsRepeatedSlots { return isFreeText ? nil : input.text(Int(capture.start)..<Int(capture.end)).count }
-            if !isFreeText { chosen = capture }
-        }
-        return chosen.map { input.text(Int($0.start)..<Int($0.end)).count }
     }
 
     /// A completed path as a hypothesis, or nil when the data block's conditions reject it.
