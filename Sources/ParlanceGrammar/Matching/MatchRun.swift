@@ -273,7 +273,7 @@ struct MatchRun {
             // Free text ending here, from the best sources still open.
             if !freeText.isEmpty {
                 // The targets due here, served and due again where they go on next.
-                dueTargets.removeAll(keepingCapacity: true)
+                if !dueTargets.isEmpty { dueTargets.removeAll(keepingCapacity: true) }
                 var node = freeText.firstDue(at: position, offset: start)
                 var offered = 0
                 while node >= 0 {
