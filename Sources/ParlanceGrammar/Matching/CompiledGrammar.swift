@@ -202,6 +202,7 @@ extension Automaton {
     /// The bytes of its tables.
     var estimatedBytes: Int {
         MemorySize.array(states) + MemorySize.array(pieces) + MemorySize.array(slots) + MemorySize.array(accepts)
+            + MemorySize.array(gluesText)
     }
 }
 
