@@ -20,4 +20,21 @@ import Testing
         // The contact parameters keep nothing of it.
         for name in ["recipients", "senders"] { #expect(best.parameter(name)?.values.first?.value == nil, "\(request): \(name)") }
     }
+
+    /// A name or an item elided onto an article or a possessive ("d'Excite Yoga", "d'Emma",
+    /// "Emma's") is found, and the app named so is the app mentioned, not part of a value.
+    @Test(arguments: [
+        ("Démarre la séance Bedtime Stretch d'Excite Yoga", "fr", "com.example.exciteyoga", "workoutName", "bedtime_stretch"),
+        ("Montre-moi les photos d'Emma", "fr", "com.example.snapshots", "peopleInPhoto", nil),
+        ("Show me Emma's photos", "en", "com.example.snapshots", "peopleInPhoto", nil),
+    ] as [(String, String, String, String, String?)])
+    func itemsElidedOntoAWord(request: String, language: String, app: String, parameter: String, identifier: String?) throws {
+        let engine = try EngineFixture.engine
+        let best = try #require(engine.parse(request, language: language).best, "\(request)")
+        #expect(best.app.bundleIdentifier == app, "\(request)")
+        let value = try #require(best.parameter(parameter)?.values.first, "\(request): \(best.parameters.map(\.name))")
+        #expect(value.resolution.kind == .success, "\(request): \(value)")
+        if let identifier { #expect(value.identifier == identifier, "\(request)") }
+        #expect(value.text?.contains("Excite") != true && value.text?.contains("d'") != true, "\(request): \(value)")
+    }
 }

@@ -57,6 +57,34 @@ struct VocabularySpanTests {
         #expect(Self.describe(index.spans(in: tommy), in: tommy) == ["Tom → Tom (0)"])
     }
 
+    /// A name elided onto an article or a possessive ends or starts inside a word of the
+    /// text as written; the text with its apostrophes read as spaces finds it, and a name
+    /// written with an apostrophe is still found whole.
+    @Test func namesElidedOntoAnArticleOrPossessive() throws {
+        let french = try Tokenizer(language: Language("fr"))
+        let index = VocabularyIndex(items: Self.contacts(["Excite Yoga", "Emma", "O'Brien", "UnicornChat"]), tokenizer: french)
+        func spans(_ text: String) -> [String] {
+            let written = french.tokenize(text)
+            let split = french.tokenize(try! #require(Normalizer.apostrophesAsSpaces(text)))
+            let merged = VocabularySpan.adding(index.allSpans(in: split, policy: .fixed(0)),
+                                               to: index.allSpans(in: written, policy: .fixed(0)), in: written)
+            return Self.describe(merged, in: written)
+        }
+        #expect(spans("démarre la séance d'Excite Yoga") == ["Excite Yoga → Excite Yoga (0)"])
+        #expect(spans("les photos d'Emma et de O'Brien") == ["Emma → Emma (0)", "O'Brien → O'Brien (0)"])
+        #expect(spans("Emma's photos") == ["Emma → Emma (0)"])
+        // Its units are the words of the text as written that it overlaps: "d'Excite", "Yoga".
+        let written = french.tokenize("séance d'Excite Yoga")
+        let split = french.tokenize("séance d Excite Yoga")
+        let span = try #require(VocabularySpan.adding(index.allSpans(in: split, policy: .fixed(0)), to: [], in: written).first)
+        #expect(span.units == 1..<3 && span.scalarRange == 9..<20)
+        // A span found whole in the text as written is not found again, nor a worse one of the same item.
+        let chat = french.tokenize("sur UnicornChat j'arrive")
+        let chatSplit = french.tokenize("sur UnicornChat j arrive")
+        let found = index.allSpans(in: chat, policy: .default)
+        #expect(VocabularySpan.adding(index.allSpans(in: chatSplit, policy: .default), to: found, in: chat) == found)
+    }
+
     @Test func germanCompoundMatchesTwoWordPhrase() throws {
         let german = try Tokenizer(language: Language("de"))
         let items = Self.contacts(["Wohnzimmer Lampe", "Küche"])

@@ -137,17 +137,17 @@ extension Engine {
         let result = parse(utterance, language: language, locked: locked, user: session, now: now)
         var found: [ParseExplanation.Found] = []
         if let tag = result.language, let model = model(for: tag) {
-            let tokens = model.compiled.tokenizer.tokenize(utterance)
+            let read = Utterance(utterance, tokenizer: model.compiled.tokenizer)
             let scalars = Array(utterance.unicodeScalars)
             func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
             let policy = options.editPolicy(for: model.language)
             let vocabulary = model.vocabulary(with: session)
-            let appSpans = model.appSpans(in: tokens, policy: policy, userCount: vocabulary.userCount)
+            let appSpans = model.appSpans(in: read, policy: policy, userCount: vocabulary.userCount)
             for span in appSpans.names {
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[span.match.itemIndex].displayName, kind: "app name"))
             }
-            for span in vocabulary.userSpans(in: tokens, policy: policy) + appSpans.vocabulary {
+            for span in vocabulary.userSpans(in: read, policy: policy) + appSpans.vocabulary {
                 let owner = vocabulary.owner(span.match.itemIndex)
                 found.append(.init(text: text(span.scalarRange), matched: span.match.matchedText, edits: span.edits,
                                    app: apps[owner.app].displayName, kind: "\(span.match.type)"))

@@ -93,7 +93,7 @@ extension Reader {
         /// (numbered after the user's items).
         func appSpans(of model: LanguageModel, policy: EditPolicy) -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
             if let entry = appSpans.first(where: { $0.model == model.position && $0.policy == policy }) { return entry.spans }
-            let spans = model.appSpans(in: utterance(in: model).tokens, policy: policy, userCount: user.shard(model.form).owners.count)
+            let spans = model.appSpans(in: utterance(in: model), policy: policy, userCount: user.shard(model.form).owners.count)
             appSpans.append((model.position, policy, spans))
             return spans
         }
@@ -106,8 +106,7 @@ extension Reader {
         /// The spans of `model`'s users' vocabulary in the text.
         func userSpans(of model: LanguageModel, policy: EditPolicy) -> [VocabularySpan] {
             if let entry = userSpans.first(where: { $0.form == model.form && $0.policy == policy }) { return entry.spans }
-            let shard = user.shard(model.form)
-            let spans = shard.index.items.isEmpty ? [] : shard.index.allSpans(in: utterance(in: model).tokens, policy: policy)
+            let spans = model.vocabulary(with: user).userSpans(in: utterance(in: model), policy: policy)
             userSpans.append((model.form, policy, spans))
             return spans
         }

@@ -23,6 +23,10 @@ public struct Utterance: Sendable {
     /// is "d" and "une", as the template `d'{hours}` writes it), its units' normalized
     /// scalars back to back. Its tokens are ``tokens`` when the text has no apostrophe.
     let input: MatchInput
+    /// The text tokenized with apostrophes read as spaces (the automaton's words), when an
+    /// apostrophe splits a word: what finds a name elided onto an article or a possessive
+    /// ("d'Excite Yoga", "Emma's": `VocabularySpan.adding(_:to:in:)`). Nil otherwise.
+    public let apostrophesSplit: TokenizedText?
 
     /// `text` as `tokenizer` reads it.
     public init(_ text: String, tokenizer: Tokenizer) {
@@ -30,9 +34,12 @@ public struct Utterance: Sendable {
         if let split = Normalizer.apostrophesAsSpaces(text) {
             input = MatchInput(utterance: Array(text.unicodeScalars), tokenized: tokenizer.tokenize(split))
             tokens = tokenizer.tokenize(text)
+            // (Apostrophes outside words, as quotation marks, split nothing.)
+            apostrophesSplit = input.tokenized.units.count == tokens.units.count ? nil : input.tokenized
         } else {
             input = MatchInput(utterance: Array(text.unicodeScalars), tokenized: tokenizer.tokenize(text))
             tokens = input.tokenized
+            apostrophesSplit = nil
         }
     }
 

@@ -1,3 +1,4 @@
+import ParlanceText
 /// A vocabulary item found for a query, with how it was found.
 ///
 /// Matches are ranked by a lexicographic key, smallest first (see ``rankingKey``):
@@ -97,4 +98,35 @@ public struct VocabularySpan: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "units \(units.lowerBound)..<\(units.upperBound): \(match)" }
+}
+
+extension VocabularySpan {
+    /// `spans` (found in `utterance`) with the spans of `elided` (found in the same text
+    /// tokenized with its apostrophes read as spaces: `Normalizer.apostrophesAsSpaces`) that
+    /// only that reading can find: an item whose edge falls inside a word of `utterance`
+    /// because an article, a preposition or a possessive is elided onto it ("d'Excite Yoga",
+    /// "l'Ouessant", "Emma's"), and that matches with fewer edits than any span of the item
+    /// `spans` has there. Such a span keeps its own ``scalarRange`` and takes the units of
+    /// `utterance` it overlaps ("d'Excite" and "Yoga"). A span both readings can find
+    /// ("O'Brien" whole, or any span without an apostrophe) is `spans`' alone. In the order
+    /// of ``precedes(_:)``.
+    ///
+    /// - Complexity: O((s + e) log(s + e) + e × units) for s spans and e elided spans.
+    public static func adding(_ elided: [VocabularySpan], to spans: [VocabularySpan], in utterance: TokenizedText) -> [VocabularySpan] {
+        let units = utterance.units
+        var added: [VocabularySpan] = []
+        for span in elided {
+            let range = span.scalarRange
+            guard let first = units.firstIndex(where: { $0.scalarRange.upperBound > range.lowerBound }),
+                  let last = units.lastIndex(where: { $0.scalarRange.lowerBound < range.upperBound }), first <= last else { continue }
+            // Edges the words of `utterance` have too: a span its own search finds (or rejects).
+            if units[first].scalarRange.lowerBound == range.lowerBound, units[last].scalarRange.upperBound == range.upperBound { continue }
+            // Only a better span of the item than those found there already ("UnicornChat"
+            // whole is not also "UnicornChat j" of "UnicornChat j'arrive", one edit).
+            if spans.contains(where: { $0.match.itemIndex == span.match.itemIndex && $0.scalarRange.overlaps(range) && $0.edits <= span.edits }) { continue }
+            added.append(VocabularySpan(units: first..<(last + 1), scalarRange: range, match: span.match))
+        }
+        guard !added.isEmpty else { return spans }
+        return (spans + added).sorted { $0.precedes($1) }
+    }
 }
