@@ -4,9 +4,10 @@ import ParlanceGrammar
 /// ties broken by the grammar's order and the apps' vocabulary evidence; one hypothesis
 /// per app, intent and values; apps as good as the best marked ambiguous.
 extension Reader {
-    /// Best first, by ``ReadingKey``; readings that tie on it keep the grammar's order,
-    /// except that among matches the grammar ranks alike an app with more vocabulary
-    /// evidence goes first (``tieBreaks(of:)``);
+    /// Best first, by ``ReadingKey``; among the best readings that tie on it, those with
+    /// more values the app's vocabulary knows first (``knownValues(of:readings:)``); readings
+    /// that tie still keep the grammar's order, except that among matches the grammar ranks
+    /// alike an app with more vocabulary evidence goes first (``tieBreaks(of:)``);
     /// one hypothesis per app, intent and values; apps as plausible as the best one for the
     /// same intent are marked ambiguous. Candidates are resolved in that order, as far as
     /// the ranking looks. `examples` is the example rule of these candidates.
@@ -22,8 +23,10 @@ extension Reader {
         // more vocabulary evidence goes first (the app whose contacts hold the name gets the
         // message), then the candidates' order (apps as the engine holds them).
         let readings = candidates.map(\.reading)
+        let known = Reader.knownValues(of: candidates, readings: readings)
         let order = candidates.indices.sorted { i, j in
             if readings[i] != readings[j] { return readings[i] < readings[j] }
+            if known[i] != known[j] { return known[i] < known[j] }
             let (l, r) = (tieBreaks[i], tieBreaks[j])
             if l.tieGroup != r.tieGroup { return l.tieGroup < r.tieGroup }
             if l.appEvidence != r.appEvidence { return l.appEvidence > r.appEvidence }
@@ -63,10 +66,12 @@ extension Reader {
         // App ambiguity: the same reading, not naming an app, equally good for several apps.
         var ambiguousApps: [String] = []
         if !top.mentioned {
-            for candidate in unique.lazy.map({ candidates[$0] }) where candidate.intent.name == top.intent.name && !candidate.mentioned
-                && candidate.evidence == top.evidence && candidate.reading == top.reading
-                && candidate.match.ranking.ties(with: top.match.ranking)
-                && !ambiguousApps.contains(engine.apps[candidate.app].bundleIdentifier) {
+            for index in unique {
+                let candidate = candidates[index]
+                guard candidate.intent.name == top.intent.name, !candidate.mentioned, candidate.evidence == top.evidence,
+                      candidate.reading == top.reading, known[index] == known[first],
+                      candidate.match.ranking.ties(with: top.match.ranking),
+                      !ambiguousApps.contains(engine.apps[candidate.app].bundleIdentifier) else { continue }
                 ambiguousApps.append(engine.apps[candidate.app].bundleIdentifier)
             }
         }
@@ -82,6 +87,27 @@ extension Reader {
             }
             return h.with(appSelection: selection, confidence: confidence, tieBreak: tieBreaks[index])
         }
+    }
+
+    /// For each candidate whose reading ties with the best one's, the values said that its
+    /// app's vocabulary knows (resolved to an item, or to items to choose from), negated:
+    /// fewer first; 0 for the others, and for all when no reading ties with the best.
+    /// Among readings the key ranks alike, one whose values the app knows goes first:
+    /// "BillPayでMiaに25ドル送って" is a payment to the contact Mia (part of "Mia Chen"), not
+    /// a bill of a payee "Mia" BillPay does not have, whichever template the grammar lists
+    /// first. (Values an app cannot check, free text where it has no vocabulary, know
+    /// nothing: they are not preferred to values it does not have.) Only the best readings'
+    /// ties are resolved for it: resolving is what the ranking otherwise does for the few
+    /// it returns.
+    static func knownValues(of candidates: [Candidate], readings: [ReadingKey]) -> [Int] {
+        var counts = [Int](repeating: 0, count: candidates.count)
+        guard let best = readings.min(), readings.lazy.filter({ $0 == best }).prefix(2).count == 2 else { return counts }
+        for index in candidates.indices where readings[index] == best {
+            counts[index] = candidates[index].hypothesis.parameters.reduce(0) { count, parameter in
+                parameter.values.reduce(count) { $0 - ($1.span != nil && ($1.identifier != nil || !$1.resolution.options.isEmpty) ? 1 : 0) }
+            }
+        }
+        return counts
     }
 
     /// What orders candidates that tie on their reading key (``IntentHypothesis/TieBreak``).
