@@ -81,7 +81,7 @@ import Testing
                 let memo = engine.memo(reading: utterance, user: engine.defaultUser)
                 memo.searchedForms = [english.form]
                 let tokens = memo.utterance(in: german).tokens
-                let own = german.vocabulary(with: engine.defaultUser).userSpans(in: tokens, policy: policy)
+                let own = german.vocabulary(with: engine.defaultUser).userSpans(in: memo.utterance(in: german), policy: policy)
                 guard let fromEnglish = Reader(engine: engine, model: german, user: engine.defaultUser).partnerUserSpans(policy: policy, memo: memo) else {
                     searched += 1
                     continue

@@ -229,9 +229,12 @@ struct Reader {
     /// again in this index (``VocabularyIndex/span(ofItem:units:in:policy:)``), which keeps
     /// or drops it. `PartnerSpansTests` checks the result against this index's own search.
     func partnerUserSpans(policy: EditPolicy, memo: Memo) -> [VocabularySpan]? {
-        let tokens = memo.utterance(in: model).tokens
+        let utterance = memo.utterance(in: model)
+        let tokens = utterance.tokens
+        // (Spans of items elided onto a word, ``Utterance/apostrophesSplit``, have edges
+        // inside units, which a measure of units cannot check: such texts are searched.)
         guard let partner = engine.diacriticsFoldingPartners[model.position], memo.searchedForms.contains(partner.form),
-              !Normalizer.containsFoldableMarks(tokens.normalizedScalars) else { return nil }
+              utterance.apostrophesSplit == nil, !Normalizer.containsFoldableMarks(tokens.normalizedScalars) else { return nil }
         let partnerTokens = memo.utterance(in: partner).tokens
         guard partnerTokens.units.count == tokens.units.count else { return nil }
         var unchangedUnits: [Bool] = []

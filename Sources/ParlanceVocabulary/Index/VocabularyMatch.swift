@@ -105,8 +105,7 @@ extension VocabularySpan {
     /// tokenized with its apostrophes read as spaces: `Normalizer.apostrophesAsSpaces`) that
     /// only that reading can find: an item whose edge falls inside a word of `utterance`
     /// because an article, a preposition or a possessive is elided onto it ("d'Excite Yoga",
-    /// "l'Ouessant", "Emma's"), and that matches with fewer edits than any span of the item
-    /// `spans` has there. Such a span keeps its own ``scalarRange`` and takes the units of
+    /// "l'Ouessant", "Emma's"), exactly, where `spans` has no exact span of the item. Such a span keeps its own ``scalarRange`` and takes the units of
     /// `utterance` it overlaps ("d'Excite" and "Yoga"). A span both readings can find
     /// ("O'Brien" whole, or any span without an apostrophe) is `spans`' alone. In the order
     /// of ``precedes(_:)``.
@@ -115,15 +114,16 @@ extension VocabularySpan {
     public static func adding(_ elided: [VocabularySpan], to spans: [VocabularySpan], in utterance: TokenizedText) -> [VocabularySpan] {
         let units = utterance.units
         var added: [VocabularySpan] = []
-        for span in elided {
+        // Exact spans only: a fragment the split leaves ("s" of "what's") is a word of one
+        // or two letters, within an edit or two of any short item.
+        for span in elided where span.edits == 0 {
             let range = span.scalarRange
             guard let first = units.firstIndex(where: { $0.scalarRange.upperBound > range.lowerBound }),
                   let last = units.lastIndex(where: { $0.scalarRange.lowerBound < range.upperBound }), first <= last else { continue }
             // Edges the words of `utterance` have too: a span its own search finds (or rejects).
             if units[first].scalarRange.lowerBound == range.lowerBound, units[last].scalarRange.upperBound == range.upperBound { continue }
-            // Only a better span of the item than those found there already ("UnicornChat"
-            // whole is not also "UnicornChat j" of "UnicornChat j'arrive", one edit).
-            if spans.contains(where: { $0.match.itemIndex == span.match.itemIndex && $0.scalarRange.overlaps(range) && $0.edits <= span.edits }) { continue }
+            // Not where the written words have the item exactly already.
+            if spans.contains(where: { $0.match.itemIndex == span.match.itemIndex && $0.scalarRange.overlaps(range) && $0.edits == 0 }) { continue }
             added.append(VocabularySpan(units: first..<(last + 1), scalarRange: range, match: span.match))
         }
         guard !added.isEmpty else { return spans }
