@@ -301,12 +301,22 @@ extension Engine {
             guard let ranker = model.learned.ranker(for: app, in: self) else { continue }
             let ranked = LearnedReading.weighingBuiltIns(ranker.ranked(blanked, among: Set(apps[app].supportedIntents)),
                                                          builtIn: model.builtInIntents)
-            guard let top = ranked.first, let intent = catalogue[top.label] else { continue }
+            let reader = Reader(engine: self, model: model, user: memo.user)
+            // Vocabulary first: of the app's intents, one that takes more of the app's items
+            // said ("Alex Morgan", a contact: a payment, not a bill) goes before the ranker's
+            // more probable ones; among those that take as many, the ranker's order.
+            var placed: [String: Int] = [:]
+            for entry in ranked {
+                guard let candidate = catalogue[entry.label] else { continue }
+                placed[entry.label] = Engine.vocabularySlots(of: candidate, app: app, tokens: tokens, reader: reader, memo: memo,
+                                                             besides: names.map(\.scalarRange)).slots.count
+            }
+            let most = placed.values.max() ?? 0
+            guard let top = ranked.first(where: { placed[$0.label] == most }), let intent = catalogue[top.label] else { continue }
             if let challenged {
                 guard challenged.app.bundleIdentifier == apps[app].bundleIdentifier, challenged.intent.name != top.label,
                       top.probability >= LearnedReading.sureProbability, !model.builtInIntents.contains(top.label) else { return best }
             }
-            let reader = Reader(engine: self, model: model, user: memo.user)
             var (slots, offers) = Engine.vocabularySlots(of: intent, app: app, tokens: tokens, reader: reader, memo: memo,
                                                          besides: names.map(\.scalarRange))
             // The dates said go to the intent's date parameters, in order, as in a grammar's reading.
