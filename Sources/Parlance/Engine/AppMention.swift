@@ -88,7 +88,13 @@ extension Engine {
         guard !names.isEmpty else { return best }
         let items = (spans.vocabulary + memo.userSpans(of: model, policy: .fixed(0))).map(\.scalarRange)
             + memo.dateTimes(of: model).map(\.scalarRange)
-        var lifted: [(mention: AppMention, text: String)] = []
+        // Each lifting with the letters of template words it blanks beside the name: those
+        // are words of the request no reading of the lifted text has to explain, so they
+        // count as left unexplained. Lifting more than the words that tie the name to the
+        // sentence is then no gain: "RideNow去机场都有哪些车型" lifts "RideNow", not "RideNow去机场"
+        // with the destination.
+        var lifted: [(mention: AppMention, text: String, frameLetters: Int)] = []
+        let scalars = Array(text.unicodeScalars)
         var namesLifted = 0
         for name in names.sorted(by: { $0.scalarRange.count > $1.scalarRange.count })
         where !lifted.contains(where: { $0.mention.span == name.scalarRange }) {
@@ -97,18 +103,28 @@ extension Engine {
             namesLifted += 1
             let mention = AppMention(app: name.match.itemIndex, text: String(tokens.original(scalars: name.scalarRange)), span: name.scalarRange)
             for ranges in AppMention.liftings(of: name.units, in: tokens, grammar: model.compiled, besides: items) {
-                lifted.append((mention, AppMention.blanking(ranges, in: text)))
+                let frameLetters = ranges.reduce(0) { count, range in
+                    count + range.lazy.filter { !name.scalarRange.contains($0) && !scalars[$0].properties.isWhitespace }.count
+                }
+                lifted.append((mention, AppMention.blanking(ranges, in: text), frameLetters))
             }
         }
         // As the first reads of a parse: template words as written first, corrected only
         // when no lifting reads as written.
         for fuzziness in [MatchOptions.Fuzziness.off] + (options.fuzziness == .off ? [] : [options.fuzziness]) {
-            for (mention, text) in lifted {
+            for (mention, text, frameLetters) in lifted {
                 var reader = Reader(engine: self, model: model, user: memo.user)
                 reader.mention = mention
                 reader.liftedDate = liftedDate
-                let hypotheses = reader.read(locked: locked, memo: memo.derived(text: text, keepingDates: liftedDate != nil),
+                var hypotheses = reader.read(locked: locked, memo: memo.derived(text: text, keepingDates: liftedDate != nil),
                                              pass: .full(fuzziness: fuzziness))
+                if frameLetters > 0 {
+                    hypotheses = hypotheses.map { hypothesis in
+                        var reading = hypothesis.reading
+                        reading.freeTextScalars += frameLetters
+                        return hypothesis.with(reading: reading)
+                    }
+                }
                 guard let top = hypotheses.first else { continue }
                 if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 result = (model, hypotheses)

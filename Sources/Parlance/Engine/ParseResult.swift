@@ -121,6 +121,11 @@ public struct IntentHypothesis: Sendable {
                          confidence: confidence, requiresUnlock: requiresUnlock, reading: reading, tieBreak: tieBreak)
     }
 
+    /// The same hypothesis ranked by another reading key (the rest is shared).
+    func with(reading: ReadingKey) -> IntentHypothesis {
+        IntentHypothesis(fields: fields, confidence: confidence, requiresUnlock: requiresUnlock, reading: reading, tieBreak: tieBreak)
+    }
+
     private init(fields: Fields, confidence: Double, requiresUnlock: Bool, reading: ReadingKey, tieBreak: TieBreak) {
         self.fields = fields
         self.confidence = confidence
