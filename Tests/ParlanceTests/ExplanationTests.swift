@@ -86,4 +86,17 @@ import Testing
         #expect(reasons[group - 1] == "tie on every deciding criterion; the grammar lists this reading of the same template later",
                 "\(explanation)")
     }
+
+    /// Two readings equal on every criterion of the key, one with a value the app knows in
+    /// part (the contact Mia Chen), the other with a payee it does not have: the first goes
+    /// first, and `explain` says why the other lost.
+    @Test func readingsAlikeAreOrderedByTheValuesTheAppKnows() throws {
+        let engine = try EngineFixture.engine
+        let explanation = engine.explain("BillPayでMiaに25ドル送って", language: "ja")
+        let hypotheses = explanation.result.hypotheses
+        #expect(hypotheses.first?.intent.name == "INSendPaymentIntent", "\(explanation)")
+        #expect(hypotheses.first?.parameter("payee")?.values.first?.identifier == "friend:mia", "\(explanation)")
+        let bill = try #require(hypotheses.firstIndex { $0.intent.name == "INPayBillIntent" }, "\(explanation)")
+        #expect(explanation.reasonsLost[bill - 1].contains("values said that the app's vocabulary knows"), "\(explanation)")
+    }
 }

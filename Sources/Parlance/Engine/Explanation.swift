@@ -84,8 +84,8 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
     }
 
     /// What ranks `loser` after `winner`, in words: the first criterion of the engine's
-    /// order that decides between them (``Reader``'s ranking: the ``ReadingKey``, then the
-    /// grammar's order of its matches, in which among matches the grammar ranks alike the
+    /// order that decides between them (``Reader``'s ranking: the ``ReadingKey``, the values
+    /// the app's vocabulary knows among the best readings, then the grammar's order of its matches, in which among matches the grammar ranks alike the
     /// app with more vocabulary evidence goes first, then the order of the apps), with the
     /// values it compared.
     static func whyLost(_ loser: IntentHypothesis, to winner: IntentHypothesis) -> String {
@@ -95,6 +95,9 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
         let otherApp = loser.intent.name == winner.intent.name && loser.app.bundleIdentifier != winner.app.bundleIdentifier
         if otherApp, loser.appSelection.isAmbiguous {
             return "equally plausible app: the app itself needs disambiguation"
+        }
+        if lost.knownValues != won.knownValues {
+            return "as good a reading, with fewer values said that the app's vocabulary knows (\(lost.knownValues) vs \(won.knownValues))"
         }
         if lost.tieGroup != won.tieGroup, let field = l.firstDifference(from: w) {
             return "the grammar ranks its match lower: \(field.rawValue) (\(l.value(of: field)) vs \(w.value(of: field)), "

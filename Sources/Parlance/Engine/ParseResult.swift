@@ -70,6 +70,9 @@ public struct IntentHypothesis: Sendable {
         /// the app's readings with the same reading key in the tie group: what orders apps
         /// there.
         var appEvidence: Int
+        /// Among the best readings that tie on ``reading``, the values said that the app's
+        /// vocabulary knows (``Reader/knownValues(of:readings:)``); 0 for the others.
+        var knownValues: Int = 0
     }
 
     /// The fields that hold references, in one immutable box: a hypothesis is copied as the

@@ -85,7 +85,9 @@ extension Reader {
                 selection = .ambiguous(ambiguousApps)
                 confidence /= Double(ambiguousApps.count)
             }
-            return h.with(appSelection: selection, confidence: confidence, tieBreak: tieBreaks[index])
+            var tieBreak = tieBreaks[index]
+            tieBreak.knownValues = -known[index]
+            return h.with(appSelection: selection, confidence: confidence, tieBreak: tieBreak)
         }
     }
 
