@@ -37,4 +37,18 @@ import Testing
         if let identifier { #expect(value.identifier == identifier, "\(request)") }
         #expect(value.text?.contains("Excite") != true && value.text?.contains("d'") != true, "\(request): \(value)")
     }
+
+    /// A reading that took the app's name with edits ("Inkwell的", the particle read into
+    /// the name) does not stop the name said exactly from being lifted out: the note is the
+    /// user's, the rest its content.
+    @Test func aNameReadWithEditsIsStillLifted() throws {
+        let apps = EngineFixture.apps + AppLoader.load(EngineFixture.corpora.appendingPathComponent("tests/blind-2/apps").path).apps
+        let engine = try Engine(apps: apps, grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
+        let best = try #require(engine.parse("在Inkwell的读书笔记里加上第三章很精彩", language: "zh-Hans").best)
+        #expect(best.app.bundleIdentifier == "com.example.inkwell")
+        #expect(best.intent.name == "INAppendToNoteIntent")
+        #expect(best.appSelection == .mentioned("Inkwell"))
+        #expect(best.parameter("targetNote")?.values.first?.identifier == "note:dushu-biji")
+        #expect(best.parameter("content")?.values.first?.value == .string("第三章很精彩"))
+    }
 }

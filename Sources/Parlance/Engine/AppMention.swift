@@ -78,7 +78,10 @@ extension Engine {
     /// `text` is a parse's text with a date lifted out too (``liftingDate(_:best:models:locked:memo:)``).
     func liftingAppMention(_ text: String, best: (model: LanguageModel, hypotheses: [IntentHypothesis])?, models: [LanguageModel],
                            locked: Bool, memo: Reader.Memo, liftedDate: Int? = nil) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
-        if best?.hypotheses.first?.appSelection.namesTheApp == true { return best }
+        // A reading that names the app stands, unless it took the name with edits
+        // ("Inkwell的" for Inkwell in "在Inkwell的读书笔记里…"): the name said exactly may read better lifted.
+        if let top = best?.hypotheses.first, top.appSelection.namesTheApp,
+           !top.match.slots.contains(where: { $0.name == "app" && $0.edits > 0 }) { return best }
         var result = best
         // The language of the best reading, else the one whose words spell the most of it.
         guard let model = best?.model ?? models.first else { return best }
