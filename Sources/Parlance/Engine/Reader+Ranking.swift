@@ -92,8 +92,9 @@ extension Reader {
     }
 
     /// For each candidate whose reading ties with the best one's, the values said that its
-    /// app's vocabulary knows (resolved to an item, or to items to choose from), negated:
-    /// fewer first; 0 for the others, and for all when no reading ties with the best.
+    /// app's vocabulary knows (resolved to an item, or to items to choose from), negated so
+    /// that the smaller sorts first; 0 for the others, and for all when no reading ties with
+    /// the best.
     /// Among readings the key ranks alike, one whose values the app knows goes first:
     /// "BillPayでMiaに25ドル送って" is a payment to the contact Mia (part of "Mia Chen"), not
     /// a bill of a payee "Mia" BillPay does not have, whichever template the grammar lists

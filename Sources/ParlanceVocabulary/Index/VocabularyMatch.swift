@@ -105,10 +105,10 @@ extension VocabularySpan {
     /// tokenized with its apostrophes read as spaces: `Normalizer.apostrophesAsSpaces`) that
     /// only that reading can find: an item whose edge falls inside a word of `utterance`
     /// because an article, a preposition or a possessive is elided onto it ("d'Excite Yoga",
-    /// "l'Ouessant", "Emma's"), exactly, where `spans` has no exact span of the item. Such a span keeps its own ``scalarRange`` and takes the units of
-    /// `utterance` it overlaps ("d'Excite" and "Yoga"). A span both readings can find
-    /// ("O'Brien" whole, or any span without an apostrophe) is `spans`' alone. In the order
-    /// of ``precedes(_:)``.
+    /// "l'Ouessant", "Emma's"), exactly, where `spans` has no exact span of the item. Such a
+    /// span keeps its own ``scalarRange`` and takes the units of `utterance` it overlaps
+    /// ("d'Excite" and "Yoga"). A span both readings can find ("O'Brien" whole, or any span
+    /// without an apostrophe) is `spans`' alone. In the order of ``precedes(_:)``.
     ///
     /// - Complexity: O((s + e) log(s + e) + e × units) for s spans and e elided spans.
     public static func adding(_ elided: [VocabularySpan], to spans: [VocabularySpan], in utterance: TokenizedText) -> [VocabularySpan] {
