@@ -85,9 +85,9 @@ public struct ParseExplanation: Sendable, CustomStringConvertible {
 
     /// What ranks `loser` after `winner`, in words: the first criterion of the engine's
     /// order that decides between them (``Reader``'s ranking: the ``ReadingKey``, the values
-    /// the app's vocabulary knows among the best readings, then the grammar's order of its matches, in which among matches the grammar ranks alike the
-    /// app with more vocabulary evidence goes first, then the order of the apps), with the
-    /// values it compared.
+    /// the app's vocabulary knows among the best readings, then the grammar's order of its
+    /// matches, in which among matches the grammar ranks alike the app with more vocabulary
+    /// evidence goes first, then the order of the apps), with the values it compared.
     static func whyLost(_ loser: IntentHypothesis, to winner: IntentHypothesis) -> String {
         if let reason = loser.reading.whyLost(to: winner.reading) { return reason }
         let (l, w) = (loser.match.ranking, winner.match.ranking)

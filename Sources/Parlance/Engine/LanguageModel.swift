@@ -75,16 +75,6 @@ final class LanguageModel: Sendable {
     /// `tokens`, overlaps included: one search of ``appLexicon``, whose spans of an item
     /// are those an index of the item's part alone finds (spans are found item by item;
     /// the other items only share the trie).
-    func appSpans(in utterance: Utterance, policy: EditPolicy, userCount: Int) -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
-        let spans = appSpans(in: utterance.tokens, policy: policy, userCount: userCount)
-        guard let split = utterance.apostrophesSplit else { return spans }
-        // Names and items elided onto an article or a possessive ("d'Excite Yoga").
-        let elided = appSpans(in: split, policy: policy, userCount: userCount)
-        return (VocabularySpan.adding(elided.vocabulary, to: spans.vocabulary, in: utterance.tokens),
-                VocabularySpan.adding(elided.names, to: spans.names, in: utterance.tokens))
-    }
-
-    /// ``appSpans(in:policy:userCount:)`` in `tokens` alone.
     func appSpans(in tokens: TokenizedText, policy: EditPolicy, userCount: Int) -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
         let vocabularyCount = appVocabulary.index.items.count
         var spans: (vocabulary: [VocabularySpan], names: [VocabularySpan]) = ([], [])
@@ -97,6 +87,17 @@ final class LanguageModel: Sendable {
             }
         }
         return spans
+    }
+
+    /// ``appSpans(in:policy:userCount:)`` of `utterance`, names and items elided onto an
+    /// article or a possessive included ("d'Excite Yoga": ``Utterance/apostrophesSplit``,
+    /// searched for exact spans only, the only ones ``VocabularySpan/adding(_:to:in:)`` keeps).
+    func appSpans(in utterance: Utterance, policy: EditPolicy, userCount: Int) -> (vocabulary: [VocabularySpan], names: [VocabularySpan]) {
+        let spans = appSpans(in: utterance.tokens, policy: policy, userCount: userCount)
+        guard let split = utterance.apostrophesSplit else { return spans }
+        let elided = appSpans(in: split, policy: .fixed(0), userCount: userCount)
+        return (VocabularySpan.adding(elided.vocabulary, to: spans.vocabulary, in: utterance.tokens),
+                VocabularySpan.adding(elided.names, to: spans.names, in: utterance.tokens))
     }
 }
 
@@ -441,12 +442,13 @@ struct ModelVocabulary: Sendable {
     }
 
     /// ``userSpans(in:policy:)`` of `utterance`, items elided onto an article or a
-    /// possessive included ("l'Ouessant", "Emma's": ``Utterance/apostrophesSplit``).
+    /// possessive included ("l'Ouessant", "Emma's": ``Utterance/apostrophesSplit``, searched
+    /// for exact spans only).
     func userSpans(in utterance: Utterance, policy: EditPolicy) -> [VocabularySpan] {
         guard !user.index.items.isEmpty else { return [] }
         let spans = user.index.allSpans(in: utterance.tokens, policy: policy)
         guard let split = utterance.apostrophesSplit else { return spans }
-        return VocabularySpan.adding(user.index.allSpans(in: split, policy: policy), to: spans, in: utterance.tokens)
+        return VocabularySpan.adding(user.index.allSpans(in: split, policy: .fixed(0)), to: spans, in: utterance.tokens)
     }
 
     /// Matches of `query` in both parts, best first.
