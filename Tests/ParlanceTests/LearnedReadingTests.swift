@@ -173,6 +173,25 @@ import Testing
         #expect(best.parameter(amountParameter.name + ".currencyCode")?.values.first?.value == .string(currency), "\(request)")
     }
 
+    /// A learned reading gives a required text parameter the longest run of words its
+    /// intent's examples do not say, as a template's wildcard would: the restaurant asked
+    /// about (in a script without spaces too, where the dictionary cuts the name in pieces).
+    @Test(arguments: [
+        ("Any tables free at Nopa for four? Check TableTime", "en", "Nopa"),
+        ("すきやばし次郎って4人で空いてる？TableTimeで調べて", "ja", "すきやばし次郎"),
+    ])
+    func wordsNoExampleSaysFillARequiredText(request: String, language: String, restaurant: String) throws {
+        let engine = try Self.engine.get()
+        let best = try #require(engine.parse(request, language: language).best, "\(request)")
+        #expect(best.match.template.location.file == "(learned)", "\(request): \(best.match.template)")
+        #expect(best.intent.name == "INGetAvailableRestaurantReservationBookingsIntent", "\(request)")
+        #expect(best.parameter("restaurant")?.values.first?.value == .string(restaurant), "\(request)")
+        #expect(best.parameter("partySize")?.values.first?.value == .int(4), "\(request)")
+        // Found by elimination, not said: to the calibration the restaurant is still missing.
+        let features = ConfidenceFeatures(of: engine.parse(request, language: language), at: 0, languageGiven: true)
+        #expect(features.values[ConfidenceFeatures.names.firstIndex(of: "missing")!] == 1, "\(request)")
+    }
+
     /// The name and the particle that ties it to a value are lifted together: the playlist
     /// is the user's, as written.
     @Test func aPossessiveParticleIsNotPartOfTheValue() throws {

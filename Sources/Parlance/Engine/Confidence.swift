@@ -19,7 +19,7 @@ public struct ConfidenceFeatures: Sendable, Hashable {
         "wildcards",             // free-text slots (at most 3)
         "skippedWords",          // skip words passed over (at most 3)
         "guessed",               // vocabulary parameters filled with free text (at most 3)
-        "missing",               // required parameters unsaid (at most 3)
+        "missing",               // required parameters unsaid, or found by elimination in a learned reading (at most 3)
         "learned",               // 1: a learned reading (LearnedReading), not a template's
         "examplePhrase",         // 1: the template is one of the app's example phrases
         "appMentioned",          // 1: the utterance names the app
@@ -60,10 +60,19 @@ public struct ConfidenceFeatures: Sendable, Hashable {
         let h = hypotheses[index]
         let ranking = h.match.ranking
         let share = { (count: Int) in letters > 0 ? min(1, Double(count) / Double(letters)) : 0 }
-        var unsupported = 0, choices = 0, said = 0
+        let learned = h.match.template.location.file == LearnedReading.template.location.file
+        // A learned reading's free text is a value found by elimination (the words its
+        // intent's examples do not say), not one the request says as such: to the calibration
+        // it is still missing, so that filling it makes the answer right more often without
+        // making a guess look surer than the reading without it.
+        var unsupported = 0, choices = 0, said = 0, eliminated = 0
         for parameter in h.parameters {
             for value in parameter.values {
-                if value.value != nil || value.span != nil { said += 1 }
+                if learned, let span = value.span, h.match.slots.contains(where: { $0.kind == .wildcard && $0.span == span }) {
+                    eliminated += 1
+                } else if value.value != nil || value.span != nil {
+                    said += 1
+                }
                 switch value.resolution.kind {
                 case .unsupported: unsupported += 1
                 case .disambiguation, .confirmationRequired: choices += 1
@@ -82,7 +91,6 @@ public struct ConfidenceFeatures: Sendable, Hashable {
             .filter { $0.intent.name != h.intent.name || ($0.app.bundleIdentifier != h.app.bundleIdentifier && !h.appSelection.isAmbiguous) }
             .map(\.confidence).max()
         func capped(_ value: Int, _ cap: Int) -> Double { Double(min(max(0, value), cap)) }
-        let learned: Double = h.match.template.location.file == LearnedReading.template.location.file ? 1 : 0
         values = [
             h.confidence,
             capped(ranking.wordEdits, 3),
@@ -92,8 +100,8 @@ public struct ConfidenceFeatures: Sendable, Hashable {
             capped(ranking.wildcards, 3),
             capped(ranking.skippedWords, 3),
             capped(h.reading.guessed, 3),
-            capped(h.reading.missing, 3),
-            learned,
+            capped(h.reading.missing + eliminated, 3),
+            learned ? 1 : 0,
             example,
             mentioned,
             ambiguous,

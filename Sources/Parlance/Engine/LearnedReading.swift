@@ -346,7 +346,19 @@ extension Engine {
                     parameter = following
                 }
             }
-            let explained = names.map(\.scalarRange) + slots.compactMap(\.span)
+            // A required text parameter unsaid (a restaurant's name, a note's content) takes
+            // the longest run of words the intent's examples do not say, as a template's
+            // wildcard would: free text, its letters left unexplained.
+            let textParameters = intent.parameters.filter { $0.kind == .text && $0.isRequired && !slots.map(\.name).contains($0.name) }
+            if textParameters.count == 1, let parameter = textParameters.first {
+                let taken = names.map(\.scalarRange) + slots.compactMap(\.span) + dates.matches.map(\.scalarRange)
+                let runs = ranker.unsaidRuns(in: AppMention.blanking(names.map(\.scalarRange), in: text), by: top.label, leaving: taken)
+                if let run = runs.max(by: { $0.count < $1.count }) {
+                    let said = String(tokens.original(scalars: run))
+                    slots.append(SlotMatch(name: parameter.name, value: .string(said), text: said, span: run, kind: .wildcard))
+                }
+            }
+            let explained = names.map(\.scalarRange) + slots.filter { $0.kind != .wildcard }.compactMap(\.span)
             // What the intent's examples say of the rest is explained as a template's words
             // are: the words they say, and the dates left when they say a date.
             let otherDates = dates.matches.map(\.scalarRange).filter { date in !explained.contains { $0.overlaps(date) } }

@@ -105,6 +105,45 @@ public struct IntentRanker: Sendable {
         return (said, looked)
     }
 
+    /// The runs of `text`'s words that `label`'s examples do not say, as scalar ranges from
+    /// the first word's start to the last one's end, in order: what a reading of `text` as
+    /// `label` leaves of the request's own content ("Nopa" in "any tables free at Nopa for
+    /// four", "Angebot prüfen" in "leg eine Notiz an: Angebot prüfen"). A word said as in
+    /// ``scalarsSaid(in:by:leaving:)`` (its examples' words and stems, ``ignoredWords``), a
+    /// number, or a token overlapping `counted` ends a run.
+    public func unsaidRuns(in text: String, by label: String, leaving counted: [Range<Int>] = []) -> [Range<Int>] {
+        let tokenized = tokenizer.tokenize(text)
+        let known = wordsSaid[label] ?? []
+        var runs: [Range<Int>] = []
+        // The run so far: where its first unsaid word starts and its last one ends.
+        var run: (start: Int, end: Int)?
+        func close() {
+            if let finished = run { runs.append(finished.start..<finished.end) }
+            run = nil
+        }
+        for (word, scalars) in Self.readWords(tokenized, numbers: numbers?.numbers(in: tokenized) ?? []) {
+            guard let word, !counted.contains(where: { $0.overlaps(scalars) }) else {
+                close()
+                continue
+            }
+            let unspaced = Self.isUnspaced(word)
+            // (In a script written without spaces a word shares its first two letters with
+            // many, and the dictionary cuts a name it does not know into pieces, often of one
+            // character, "し" of "すきやばし次郎": there a word is said only whole, and a
+            // one-character word is a piece, which joins a run but neither starts nor ends one.)
+            if unspaced, word.unicodeScalars.count < 2 { continue }
+            let unsaid = word != Self.numberWord && !ignoredWords.contains(word) && !known.contains(word)
+                && (unspaced || !Self.sharesStem(word, with: known))
+            guard unsaid else {
+                close()
+                continue
+            }
+            run = (run?.start ?? scalars.lowerBound, scalars.upperBound)
+        }
+        close()
+        return runs
+    }
+
     /// Whether `label`'s examples say `word` (normalized, or ``numberWord``).
     public func says(_ word: String, label: String) -> Bool {
         wordsSaid[label]?.contains(word) == true
@@ -113,12 +152,18 @@ public struct IntentRanker: Sendable {
     /// The letters two words must begin with alike to count as one word's forms.
     public static let sharedStem = 4
 
+    /// Whether `word` is written in a script without spaces (Han, kana).
+    private static func isUnspaced(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first else { return false }
+        return first.properties.isIdeographic || (0x3040...0x30FF).contains(first.value)
+    }
+
     /// Whether `word` begins like a word of `known`: the first ``sharedStem`` letters of
     /// both (two in a script written without spaces, whose words are short).
     private static func sharesStem(_ word: String, with known: Set<String>) -> Bool {
         let scalars = Array(word.unicodeScalars)
         guard let first = scalars.first else { return false }
-        let stem = first.properties.isIdeographic || (0x3040...0x30FF).contains(first.value) ? 2 : sharedStem
+        let stem = isUnspaced(word) ? 2 : sharedStem
         guard scalars.count >= stem else { return false }
         return known.contains { other in
             var count = 0
