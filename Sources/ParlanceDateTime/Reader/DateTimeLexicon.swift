@@ -42,7 +42,7 @@ struct DateTimeLexicon: Sendable {
             case .at: .at
             case .past(nil), .to(nil): .connector
             case .filler, .joiner: .filler
-            case .from, .until, .and, .end, .classifier, .ordinal, .half, .andHalf, .relation,
+            case .from, .until, .between, .and, .end, .classifier, .ordinal, .half, .andHalf, .relation,
                  .plus(nil), .minus(nil), .laterBefore, .agoBefore, .forDuration, .notADate: []
             default: .strong
             }

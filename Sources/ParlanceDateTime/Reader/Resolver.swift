@@ -8,8 +8,8 @@
 ///   last one at or before it ("Monday" is the last Monday, never today; "at 8" at 10:00 is
 ///   08:00 today).
 /// - An hour 1–12 with nothing saying morning or evening is the first of the two at or
-///   after the reference moment; on a later day said outright, 1–5 is the afternoon and
-///   6–12 the morning; flagged ambiguous.
+///   after the reference moment; on a later day said outright, 1–5 is the afternoon, 6–11
+///   the morning and 12 noon; flagged ambiguous.
 /// - "Until 5 pm" is an interval open at its start.
 /// - An interval's end is exclusive: a clock time as an end is that moment ("from 3 to 5 pm"
 ///   ends at 17:00), a day as an end includes the day ("from Monday to Friday" ends on
@@ -204,8 +204,9 @@ struct Resolver {
         if let day {
             if let second, day > today {
                 // On a later day said outright, 1–5 is the afternoon ("next tuesday at 3"),
-                // 6–12 the morning and noon ("tomorrow at 8"): few requests are for the small hours.
-                chosen = at(day, (1...5).contains(first) ? second : first)
+                // 6–11 the morning ("tomorrow at 8") and 12 noon ("sunday at 12"): few requests
+                // are for the small hours.
+                chosen = at(day, (1...5).contains(first) || parts.hour == 12 ? second : first)
             } else if prefersPast {
                 chosen = candidates.reversed().lazy.compactMap { at(day, $0) }.first { $0 <= self.now } ?? at(day, first)
             } else {

@@ -22,10 +22,12 @@ extension Scan {
         forEachPhrase(at: q) { end, meaning in
             switch meaning {
             case .past(let minutes?):
-                if let hour = hour(after: end) { keep(Clock(end: hour.end, hour: hour.hour, minute: minutes, hasMinutes: true, evidence: true)) }
+                if let hour = hour(after: end) {
+                    keep(Clock(end: hour.end, hour: hour.hour, minute: minutes, hasMinutes: true, is24: hour.is24, evidence: true))
+                }
             case .to(let minutes?):
                 if let hour = hour(after: end) {
-                    keep(Clock(end: hour.end, hour: (hour.hour + 23) % 24, minute: 60 - minutes, hasMinutes: true, evidence: true))
+                    keep(Clock(end: hour.end, hour: (hour.hour + 23) % 24, minute: 60 - minutes, hasMinutes: true, is24: hour.is24, evidence: true))
                 }
             default: break
             }
@@ -39,18 +41,19 @@ extension Scan {
                 // interval: "from 5 to half past 7" is 17:00–19:30.
                 let alsoUntil = phrase(at: number.end, .until) == end
                 if case .past(nil) = meaning, !alsoUntil, let base = clockWithOwnMinutes(at: end) {
-                    keep(Clock(end: base.end, hour: (base.hour + (base.minute + value) / 60) % 24, minute: (base.minute + value) % 60, hasMinutes: true, evidence: true))
+                    keep(Clock(end: base.end, hour: (base.hour + (base.minute + value) / 60) % 24, minute: (base.minute + value) % 60, hasMinutes: true,
+                               is24: base.is24, evidence: true))
                 } else if case .to(nil) = meaning, !alsoUntil, let base = clockWithOwnMinutes(at: end), base.minute >= value {
-                    keep(Clock(end: base.end, hour: base.hour, minute: base.minute - value, hasMinutes: true, evidence: true))
+                    keep(Clock(end: base.end, hour: base.hour, minute: base.minute - value, hasMinutes: true, is24: base.is24, evidence: true))
                 }
                 switch meaning {
                 case .past(nil):
-                    if let hour = hour(after: end) { keep(Clock(end: hour.end, hour: hour.hour, minute: value, hasMinutes: true, evidence: true)) }
+                    if let hour = hour(after: end) { keep(Clock(end: hour.end, hour: hour.hour, minute: value, hasMinutes: true, is24: hour.is24, evidence: true)) }
                 case .to(nil):
                     let alsoUntil = phrase(at: number.end, .until) == end
                     if alsoUntil, options.contains(.noUntilConnector) || value % 5 != 0 { return }
                     if let hour = hour(after: end) {
-                        keep(Clock(end: hour.end, hour: (hour.hour + 23) % 24, minute: 60 - value, hasMinutes: true, evidence: true))
+                        keep(Clock(end: hour.end, hour: (hour.hour + 23) % 24, minute: 60 - value, hasMinutes: true, is24: hour.is24, evidence: true))
                     }
                 default: break
                 }
@@ -91,27 +94,35 @@ extension Scan {
 
     /// A clock time at `p` whose connector says its minutes ("halb zehn", "quarter past
     /// seven"): the base of "fünf vor halb zehn".
-    func clockWithOwnMinutes(at p: Int) -> (end: Int, hour: Int, minute: Int)? {
+    func clockWithOwnMinutes(at p: Int) -> (end: Int, hour: Int, minute: Int, is24: Bool)? {
         guard joins(p) else { return nil }
-        var found: (end: Int, hour: Int, minute: Int)?
+        var found: (end: Int, hour: Int, minute: Int, is24: Bool)?
         forEachPhrase(at: p) { end, meaning in
             switch meaning {
             case .past(let minutes?):
-                if let hour = hour(after: end) { found = (hour.end, hour.hour, minutes) }
+                if let hour = hour(after: end) { found = (hour.end, hour.hour, minutes, hour.is24) }
             case .to(let minutes?):
-                if let hour = hour(after: end) { found = (hour.end, (hour.hour + 23) % 24, 60 - minutes) }
+                if let hour = hour(after: end) { found = (hour.end, (hour.hour + 23) % 24, 60 - minutes, hour.is24) }
             default: break
             }
         }
         return found
     }
 
-    /// The hour after a connector ("seven" in "half past seven"), with its mark if any.
-    func hour(after p: Int) -> (hour: Int, end: Int)? {
-        guard joins(p), let number = integer(at: p, in: 0...24), let value = number.integer else { return nil }
+    /// The hour after a connector ("seven" in "half past seven"), with its mark if any, or
+    /// a clock word on the hour ("half past midnight"), which says the half of the day.
+    func hour(after p: Int) -> (hour: Int, end: Int, is24: Bool)? {
+        guard joins(p) else { return nil }
+        guard let number = integer(at: p, in: 0...24), let value = number.integer else {
+            var word: (hour: Int, end: Int, is24: Bool)?
+            forEachPhrase(at: p) { end, meaning in
+                if case .clock(let hour, 0) = meaning, word == nil || end > word!.end { word = (hour, end, true) }
+            }
+            return word
+        }
         var end = number.end
         if joins(end), let mark = phrase(at: end, .hourMark) { end = mark }
-        return (value, end)
+        return (value, end, value > 12 || value == 0 || number.leadingZero)
     }
 
     /// The minutes after an hour, if any: ":30", "y media", "menos cuarto", "et demie", "30",

@@ -8,7 +8,7 @@ extension Scan {
         var ahead = q
         var hasSeparator = false
         while ahead < count, ahead - q < 24, ahead == q || joins(ahead) {
-            if phrase(at: ahead, { $0 == .until || $0 == .and }) != nil {
+            if phrase(at: ahead, { $0 == .until || $0 == .between || $0 == .and }) != nil {
                 hasSeparator = true
                 break
             }
@@ -32,7 +32,7 @@ extension Scan {
         guard p == q || joins(p), var first = moment(at: p, [.noUntilConnector, .bareHour]), joins(first.end) else { return nil }
         var second: (end: Int, parts: MomentParts)?
         forEachPhrase(at: first.end) { end, meaning in
-            guard second == nil, meaning == .until || hasFrom && meaning == .and, joins(end),
+            guard second == nil, meaning == .until || meaning == .between || hasFrom && meaning == .and, joins(end),
                   let found = moment(at: end, [.bareHour]) else { return }
             second = found
         }

@@ -50,13 +50,16 @@ extension Scan {
             }
             forEachPhrase(at: q) { end, meaning in
                 guard case .clock(let hour, let minute) = meaning else { return }
+                // With the minutes said after it: "midi et demie", "minuit moins le quart".
+                let word = Clock(end: end, hour: hour, minute: minute, hasMinutes: minute != 0, is24: true, evidence: true)
+                let clock = minute == 0 ? minutes(after: word, marked: false, afterAt: false, hourInDigits: false) ?? word : word
                 var next = parts
-                next.hour = hour
-                next.minute = minute
-                next.hasMinutes = minute != 0
+                next.hour = clock.hour
+                next.minute = clock.minute
+                next.hasMinutes = clock.hasMinutes
                 next.is24 = true
                 next.clockEvidence = true
-                consider(end, next)
+                consider(clock.end, next)
             }
         }
         // A day before a part of the day: on a tie the day wins ("morgen" is tomorrow before
@@ -81,8 +84,10 @@ extension Scan {
             next.year = date.year
             consider(date.end, next)
         }
-        if parts.weekday == nil, parts.dayOffset == nil, parts.day == nil, parts.period == nil || parts.period == .week,
-           let found = weekday(at: q) {
+        // A bare weekday after a date is part of it ("1月8日土曜日", "le 8 janvier, un samedi"):
+        // the date decides.
+        if parts.weekday == nil, parts.dayOffset == nil, parts.period == nil || parts.period == .week && parts.day == nil,
+           let found = weekday(at: q), parts.day == nil || found.relation == nil {
             var next = parts
             next.weekday = found.weekday
             next.weekdayRelation = found.relation

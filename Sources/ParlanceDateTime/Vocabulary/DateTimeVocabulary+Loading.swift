@@ -127,7 +127,7 @@ extension Meaning {
     /// What a meaning may be written as, for error messages.
     static let syntax = "one of: day N, weekday 1-7, month 1-12, number N, unit GRAIN [N], period week|month|year|weekend N, weekend, "
         + "next, this, last, hour-mark, minute-mark, month-mark, day-mark, year-mark, day-part PART [N], clock H:MM, "
-        + "past [N], to [N], plus [N], minus [N], half, and-half, classifier, at, filler, joiner, from, until, and, end, "
+        + "past [N], to [N], plus [N], minus [N], half, and-half, classifier, at, filler, joiner, from, until, between, and, end, "
         + "later-before, later-after, ago-before, ago-after, for, lasting, ordinal, not-a-date"
 
     /// Parses a meaning as the data files write it ("day 1", "unit minute 15"); nil when malformed.
@@ -188,6 +188,7 @@ extension Meaning {
         case ("joiner", 0): self = .joiner
         case ("from", 0): self = .from
         case ("until", 0): self = .until
+        case ("between", 0): self = .between
         case ("and", 0): self = .and
         case ("end", 0): self = .end
         case ("later-before", 0): self = .laterBefore

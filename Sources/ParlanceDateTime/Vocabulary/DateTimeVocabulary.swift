@@ -139,8 +139,12 @@ public enum Meaning: Sendable, Hashable {
     case joiner
     /// `from`: opens an interval ("from", von, desde, 从, "between").
     case from
-    /// `until`: separates an interval's ends ("to", bis, hasta, 到, から).
+    /// `until`: separates an interval's ends, or opens one with no start ("to", bis, hasta, 到).
     case until
+    /// `between`: separates an interval's ends and opens none of its own: a particle that
+    /// follows the start it marks (から in 3時から5時まで; the から of "スパークルから昨日" is
+    /// "from Sparkle", not "until yesterday").
+    case between
     /// `and`: separates an interval's ends after `from` only ("between 3 and 5").
     case and
     /// `end`: closes an interval (まで).
