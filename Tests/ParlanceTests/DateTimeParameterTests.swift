@@ -92,6 +92,15 @@ import Testing
         // The 下 of 查一下 ("have a look") does not make tonight tomorrow night.
         Expected(language: "zh-Hans", utterance: "用TableTime查一下今天晚上路易吉还有没有空位", intent: "INGetAvailableRestaurantReservationBookingsIntent",
                  parameter: "preferredBookingDateComponents", value: "2026-06-10T18:00/2026-06-11T00:00", said: "今天晚上"),
+        // The particle of a German verb split around the request ends the task's free text
+        // after the date: the date is the trigger, the particle neither's.
+        Expected(language: "de", utterance: "Leg in Jotter die Aufgabe Müll rausbringen für übermorgen um neun an", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2026-06-12T09:00", said: "übermorgen um neun", other: ("taskTitles", "Müll rausbringen")),
+        // A weekday after the date it falls on is part of it; 12 on a later day is noon.
+        Expected(language: "ja", utterance: "6月13日土曜日の午後6時に焼肉まるやまを3名で予約したい TableTimeで", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-13T18:00", said: "6月13日土曜日の午後6時", other: ("partySize", "3")),
+        Expected(language: "en", utterance: "Book a table for two at Luigi's on Sunday at 12 with TableTime", intent: "INBookRestaurantReservationIntent",
+                 parameter: "bookingDateComponents", value: "2026-06-14T12:00", said: "on Sunday at 12", other: ("partySize", "2")),
     ]
 
     @Test(arguments: requests)
@@ -118,12 +127,13 @@ import Testing
 
     /// Corpora/tests/blind-dates*/requests: requests with dates to the sample apps, written
     /// blind (each set's README), each checked whole, its date value included. blind-dates
-    /// is held out; blind-dates-2 and -3 are development sets. The goal is 95%; each
-    /// floor is below what the engine got when the set was last measured (held out 86/100,
-    /// blind-dates-2 89/90, blind-dates-3 106/120 on 2026-11-29).
-    static let blindFloors = ["blind-dates": 0.82, "blind-dates-2": 0.9, "blind-dates-3": 0.85]
+    /// is held out; blind-dates-2, -3 and -4 are development sets. The goal is 95%;
+    /// each floor is below what the engine got when the set was last measured (held out
+    /// 86/100, blind-dates-2 89/90, blind-dates-3 106/120 on 2026-11-29; blind-dates-4, read
+    /// on New Year's Eve, 92/120 when it was written and 98/120 after that round, 2026-12-01).
+    static let blindFloors = ["blind-dates": 0.82, "blind-dates-2": 0.9, "blind-dates-3": 0.85, "blind-dates-4": 0.78]
 
-    @Test(arguments: ["blind-dates", "blind-dates-2", "blind-dates-3"])
+    @Test(arguments: ["blind-dates", "blind-dates-2", "blind-dates-3", "blind-dates-4"])
     func blindRequestsWithDates(_ set: String) throws {
         let engine = try EngineFixture.engine
         let tests = try UtteranceTest.load(EngineFixture.corpora.appendingPathComponent("tests/\(set)/requests").path)

@@ -160,9 +160,11 @@ extension Reader {
     /// dentist at 5pm tomorrow" has the task "call the dentist" and the trigger tomorrow at
     /// 17:00, wherever the templates let free text run. A date inside the free text, or
     /// free text of an intent with no date parameter left ("tell Bob I'll be there at 5"),
-    /// stays as said. The word next to the date is dropped with it when the templates
-    /// spell it ("to call the dentist at | 5pm"). Free text that is the date alone is no
-    /// value of its parameter: it goes, and the date parameter takes the date.
+    /// stays as said, but for a word of the sentence's frame after it (``isEdge(_:in:)``). The
+    /// word next to the date is dropped with it when the templates spell it ("to call the
+    /// dentist at | 5pm"). Free text that is the date alone, or a piece of it whose first
+    /// words the template read ("pick me up at | one"), is no value of its parameter: it
+    /// goes, and the date parameter takes the date.
     func datesOutOfFreeText(_ match: Hypothesis, intent: IntentDefinition, scope: Scope) -> Hypothesis {
         let dates = scope.dateTimes
         guard !dates.matches.isEmpty, let tokens = scope.tokens else { return match }
@@ -176,10 +178,17 @@ extension Reader {
             guard slot.kind == .wildcard, slot.foundIndex == nil, let span = slot.span else { continue }
             for (dateIndex, date) in dates.matches.enumerated() where date.value.isDate {
                 let said = date.scalarRange
-                guard said.lowerBound >= span.lowerBound, said.upperBound <= span.upperBound else { continue }
-                if isBlank(span.lowerBound..<said.lowerBound, in: tokens), isBlank(said.upperBound..<span.upperBound, in: tokens) {
-                    // Free text that is a date and nothing else is the date ("para ayer a las
-                    // nueve" is no restaurant): the slot goes, the date parameter takes it.
+                // Free text inside a date: the template read the date's first words ("pick me
+                // up at | one"). Not a vocabulary parameter's: its free text is already read as
+                // an item the app does not know ("pon una alarma a | las siete", a list), and
+                // taking the date out would make the reading of a request no app handles sure.
+                let isVocabulary = intent.parameters.first { $0.name == slot.name }.map { if case .vocabulary = $0.kind { true } else { false } } ?? false
+                let withinDate = !isVocabulary && span.lowerBound >= said.lowerBound && span.upperBound <= said.upperBound
+                guard withinDate || said.lowerBound >= span.lowerBound && said.upperBound <= span.upperBound else { continue }
+                if withinDate || isBlank(span.lowerBound..<said.lowerBound, in: tokens) && isBlank(said.upperBound..<span.upperBound, in: tokens) {
+                    // Free text that is a date and nothing else, or a piece of one, is the date
+                    // ("para ayer a las nueve" is no restaurant, nor "one" of "pick me up at one"
+                    // a place): the slot goes, the date parameter takes it.
                     let parameter = open.removeFirst()
                     dropped.insert(index)
                     slots.append(dates.slot(ofMatch: dateIndex, named: parameter.name))
@@ -187,7 +196,7 @@ extension Reader {
                     break
                 }
                 let rest: Range<Int>
-                if isBlank(said.upperBound..<span.upperBound, in: tokens) {
+                if isEdge(said.upperBound..<span.upperBound, in: tokens) {
                     rest = trimmed(span.lowerBound..<said.lowerBound, droppingSpelledWordAtEnd: true, in: tokens)
                 } else if isBlank(span.lowerBound..<said.lowerBound, in: tokens) {
                     rest = trimmed(said.upperBound..<span.upperBound, droppingSpelledWordAtEnd: false, in: tokens)
@@ -223,6 +232,20 @@ extension Reader {
     /// Whether the utterance holds only spaces and punctuation over `range`.
     private func isBlank(_ range: Range<Int>, in tokens: TokenizedText) -> Bool {
         !tokens.units.contains { $0.scalarRange.overlaps(range) }
+    }
+
+    /// Whether `range`, between a date and the end of free text, leaves the date at that
+    /// end: it is blank, or holds one word the templates spell, a word of the sentence's
+    /// frame that the free text ran over (the particle of a German verb split around the
+    /// request, "leg die Aufgabe Müll rausbringen für übermorgen um neun an"). The word goes
+    /// with neither the date nor the rest of the free text. (Before a date, such a word is
+    /// the free text's own: "定个早上六点半的闹钟".)
+    private func isEdge(_ range: Range<Int>, in tokens: TokenizedText) -> Bool {
+        let inside = tokens.units.filter { $0.scalarRange.overlaps(range) }
+        guard let word = inside.first else { return true }
+        guard inside.count == 1, word.scalarRange.lowerBound >= range.lowerBound, word.scalarRange.upperBound <= range.upperBound else { return false }
+        let scalars = tokens.normalizedScalars(of: word)
+        return !scalars.contains(where: { $0.properties.numericType != nil }) && model.compiled.spellsWord(scalars)
     }
 
     /// `range` shrunk to the units inside it, without the unit at the end next to the date
