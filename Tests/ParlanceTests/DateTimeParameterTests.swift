@@ -96,6 +96,9 @@ import Testing
         // after the date: the date is the trigger, the particle neither's.
         Expected(language: "de", utterance: "Leg in Jotter die Aufgabe Müll rausbringen für übermorgen um neun an", intent: "INAddTasksIntent",
                  parameter: "temporalEventTrigger", value: "2026-06-12T09:00", said: "übermorgen um neun", other: ("taskTitles", "Müll rausbringen")),
+        // The particle after a date said first is the date's, not the task's.
+        Expected(language: "ja", utterance: "明日の朝に「卵を買う」をJotterの買い物リストに追加して", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2026-06-11T04:00/2026-06-11T12:00", said: "明日の朝", other: ("taskTitles", "卵を買う")),
         // A weekday after the date it falls on is part of it; 12 on a later day is noon.
         Expected(language: "ja", utterance: "6月13日土曜日の午後6時に焼肉まるやまを3名で予約したい TableTimeで", intent: "INBookRestaurantReservationIntent",
                  parameter: "bookingDateComponents", value: "2026-06-13T18:00", said: "6月13日土曜日の午後6時", other: ("partySize", "3")),

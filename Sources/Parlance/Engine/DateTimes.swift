@@ -326,10 +326,17 @@ extension Engine {
         guard !dates.isEmpty, let first = tokens.units.first, let last = tokens.units.last else { return best }
         var result = best
         for (index, date) in dates.enumerated() where date.value.isDate {
-            let said = date.scalarRange
+            var said = date.scalarRange
             // At one edge: not inside, and not the whole utterance.
             let atStart = said.lowerBound <= first.scalarRange.lowerBound, atEnd = said.upperBound >= last.scalarRange.upperBound
             guard atStart != atEnd else { continue }
+            // A particle right after a date at the start is the date's, lifted with it: the
+            // に of 「明日の朝に「卵を買う」を…」 is no word of the task.
+            if atStart, let next = tokens.units.first(where: { $0.scalarRange.lowerBound >= said.upperBound }),
+               next.scalarRange.upperBound < last.scalarRange.upperBound, model.dateTimeReader?.isJoiner(tokens.normalizedScalars(of: next)) == true,
+               tokens.text.unicodeScalars.dropFirst(said.upperBound).prefix(next.scalarRange.lowerBound - said.upperBound).allSatisfy(\.properties.isWhitespace) {
+                said = said.lowerBound..<next.scalarRange.upperBound
+            }
             // A reading nothing can beat is not read again. (One that gives the date to a date
             // parameter may still lose: "in 20 minutes i need a ridenow xl…" was first a task
             // due in 20 minutes, read with an edit.)

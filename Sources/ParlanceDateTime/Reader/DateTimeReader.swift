@@ -81,6 +81,16 @@ public final class DateTimeReader: Sendable {
         }
     }
 
+    /// Whether the vocabulary says `word` (normalized, as this language's tokenizer gives it)
+    /// is a `joiner`: a particle that follows the word it marks (の, に), so one right after
+    /// a date is the date's own ("明日の朝に" said before the rest of a request), although
+    /// no reading's span ends on it.
+    public func isJoiner(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+        let id = lexicon.word(word)
+        guard id >= 0, let node = lexicon.step(0, id) else { return false }
+        return lexicon.meanings[lexicon.meaningRange(of: node)].contains(.joiner)
+    }
+
     /// The date and time expressions in `text`, in order, not overlapping, read against `now`.
     ///
     /// - Parameter preference: which way a day or time that does not say is taken: the next
