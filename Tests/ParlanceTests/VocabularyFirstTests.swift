@@ -21,6 +21,22 @@ import Testing
         for name in ["recipients", "senders"] { #expect(best.parameter(name)?.values.first?.value == nil, "\(request): \(name)") }
     }
 
+    /// Free text that ran on past a group into the message is the message: the group found
+    /// where the template put a contact ends the contact's words, and what follows it is
+    /// more than a value's edge. Without a text parameter to take it, it would have been lost.
+    @Test(arguments: [
+        ("UnicornChat, send a message to the Horn Club: practice is cancelled tonight", "en", "practice is cancelled tonight"),
+        ("UnicornChat, send a message to the Horn Club: bring your music stands", "en", "bring your music stands"),
+    ])
+    func aMessageAfterTheGroupIsTheMessage(request: String, language: String, content: String) throws {
+        let engine = try EngineFixture.engine
+        let best = try #require(engine.parse(request, language: language).best, "\(request)")
+        #expect(best.intent.name == "INSendMessageIntent")
+        #expect(best.parameter("speakableGroupName")?.values.first?.value == .string("Horn Club"), "\(request)")
+        #expect(best.parameter("content")?.values.first?.value == .string(content), "\(request)")
+        #expect(best.parameter("recipients")?.values.first?.value == nil, "\(request)")
+    }
+
     /// A name or an item elided onto an article or a possessive ("d'Excite Yoga", "d'Emma",
     /// "Emma's") is found, and the app named so is the app mentioned, not part of a value.
     @Test(arguments: [

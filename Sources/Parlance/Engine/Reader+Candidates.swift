@@ -182,7 +182,11 @@ extension Reader {
     /// parameter's list given to that parameter, when the intent has it and nothing fills
     /// it: the vocabulary says what a value is ("Écris au Horn Club : …" reads the group
     /// where the template put a contact; "messages from the Stardust Team" are a group's,
-    /// not a sender's). The item must be found on exactly the value's words.
+    /// not a sender's). The item must be found on exactly the value's words, with words the
+    /// templates spell around it (an article, a possessive). More than a value's edge after
+    /// it is the request's text when the intent has a required text parameter that nothing
+    /// fills: the free text ran on past the item ("send a message to the Horn Club: practice
+    /// is cancelled tonight" has the group and the message).
     func itemsToTheirParameters(_ match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer], tokens: TokenizedText?) -> Hypothesis {
         let slots = match.slots
         var changed: [SlotMatch]?
@@ -193,37 +197,63 @@ extension Reader {
             for (offerIndex, offer) in offers.enumerated() where !offer.isAppName && offer.app == app
                 && offer.span.scalarRange.clamped(to: span) == offer.span.scalarRange {
                 let lists = vocabulary.owner(offer.span.match.itemIndex).lists
+                let item = offer.span.scalarRange
                 guard !lists.contains(where: { $0 == parameter.list }),
                       let other = intent.parameters.first(where: { other in
                           other.name != parameter.name && other.list.map { lists.contains($0) } == true
                               && !(changed ?? slots).contains { $0.name == other.name }
                       }),
-                      isFrame(around: offer.span.scalarRange, in: slot, tokens: tokens) else { continue }
+                      isFrame(span.lowerBound..<item.lowerBound, in: slot, tokens: tokens) else { continue }
+                // What follows the item: a value's edge, or the request's text.
+                let after = item.upperBound..<span.upperBound
+                var text: SlotMatch?
+                if let tokens, !isEdge(after, in: slot, tokens: tokens), let said = Self.units(in: after, of: tokens),
+                   let parameter = intent.parameters.first(where: { parameter in
+                       parameter.kind == .text && parameter.isRequired && !(changed ?? slots).contains { $0.name == parameter.name }
+                   }) {
+                    let value = SlotMatch.matchedText(tokens.original(scalars: said))
+                    text = SlotMatch(name: parameter.name, value: .string(value), text: value, span: said, kind: .wildcard)
+                } else if !isFrame(after, in: slot, tokens: tokens) {
+                    continue
+                }
                 // The item as written in the utterance: a slot's text is not its span's
                 // scalars one for one (runs of spaces are one space in it, punctuation that
                 // ends a word is dropped).
-                let item = offer.span.scalarRange
-                guard let text = Self.written(item, inside: slot, tokens: tokens) else { continue }
+                guard let written = Self.written(item, inside: slot, tokens: tokens) else { continue }
                 if changed == nil { changed = slots }
-                changed![index] = SlotMatch(name: other.name, value: .string(offer.span.match.matchedText), text: text,
+                changed![index] = SlotMatch(name: other.name, value: .string(offer.span.match.matchedText), text: written,
                                             span: item, kind: .wildcard, foundIndex: offerIndex)
+                if let text { changed!.append(text) }
                 break
             }
         }
         return changed.map { match.with(slots: $0) } ?? match
     }
 
-    /// Whether what `slot` says around `item` (a range of the utterance inside the slot's
-    /// span) is only words the templates spell: an article or a possessive ("the Stardust
-    /// Team"), not more of a name.
-    func isFrame(around item: Range<Int>, in slot: SlotMatch, tokens: TokenizedText?) -> Bool {
-        guard let span = slot.span, item != span else { return true }
-        for part in [span.lowerBound..<item.lowerBound, item.upperBound..<span.upperBound] where !part.isEmpty {
-            guard let said = Self.written(part, inside: slot, tokens: tokens) else { return false }
-            let words = PartialMatch.Words(model.compiled.tokenize(said))
-            guard PartialMatch.isFrame(words.units[...], grammar: model.compiled) else { return false }
-        }
-        return true
+    /// The most units of words the templates spell that stand after a value as its edge
+    /// (a particle, an honorific: 「さん」, "里", "des Teams"); more is more than an edge.
+    static let valueEdgeUnits = 2
+
+    /// Whether `part` of `slot`'s span (after a value in it) is no more than the value's edge:
+    /// at most ``valueEdgeUnits`` units, all words the templates spell.
+    func isEdge(_ part: Range<Int>, in slot: SlotMatch, tokens: TokenizedText) -> Bool {
+        let count = tokens.units.lazy.filter { part.contains($0.scalarRange.lowerBound) }.count
+        return count <= Self.valueEdgeUnits && isFrame(part, in: slot, tokens: tokens)
+    }
+
+    /// The range from the first unit inside `part` to the last one's end; nil when none is.
+    static func units(in part: Range<Int>, of tokens: TokenizedText) -> Range<Int>? {
+        let inside = tokens.units.filter { part.contains($0.scalarRange.lowerBound) && $0.scalarRange.upperBound <= part.upperBound }
+        guard let first = inside.first, let last = inside.last else { return nil }
+        return first.scalarRange.lowerBound..<last.scalarRange.upperBound
+    }
+
+    /// Whether `part` of `slot`'s span is only words the templates spell (or nothing).
+    func isFrame(_ part: Range<Int>, in slot: SlotMatch, tokens: TokenizedText?) -> Bool {
+        guard !part.isEmpty else { return true }
+        guard let said = Self.written(part, inside: slot, tokens: tokens) else { return false }
+        let words = PartialMatch.Words(model.compiled.tokenize(said))
+        return PartialMatch.isFrame(words.units[...], grammar: model.compiled)
     }
 
     /// The text of `range` (inside `slot`'s span) as the utterance writes it: from `tokens`,
