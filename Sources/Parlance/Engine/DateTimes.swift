@@ -160,7 +160,7 @@ extension Reader {
     /// dentist at 5pm tomorrow" has the task "call the dentist" and the trigger tomorrow at
     /// 17:00, wherever the templates let free text run. A date inside the free text, or
     /// free text of an intent with no date parameter left ("tell Bob I'll be there at 5"),
-    /// stays as said, but for a word of the sentence's frame after it (``isEdge(_:in:)``). The
+    /// stays as said, but for a word of the sentence's frame after it (``leavesDateAtEnd(_:in:)``). The
     /// word next to the date is dropped with it when the templates spell it ("to call the
     /// dentist at | 5pm"). Free text that is the date alone, or a piece of it whose first
     /// words the template read ("pick me up at | one"), is no value of its parameter: it
@@ -196,7 +196,7 @@ extension Reader {
                     break
                 }
                 let rest: Range<Int>
-                if isEdge(said.upperBound..<span.upperBound, in: tokens) {
+                if leavesDateAtEnd(said.upperBound..<span.upperBound, in: tokens) {
                     rest = trimmed(span.lowerBound..<said.lowerBound, droppingSpelledWordAtEnd: true, in: tokens)
                 } else if isBlank(span.lowerBound..<said.lowerBound, in: tokens) {
                     rest = trimmed(said.upperBound..<span.upperBound, droppingSpelledWordAtEnd: false, in: tokens)
@@ -240,7 +240,7 @@ extension Reader {
     /// request, "leg die Aufgabe Müll rausbringen für übermorgen um neun an"). The word goes
     /// with neither the date nor the rest of the free text. (Before a date, such a word is
     /// the free text's own: "定个早上六点半的闹钟".)
-    private func isEdge(_ range: Range<Int>, in tokens: TokenizedText) -> Bool {
+    private func leavesDateAtEnd(_ range: Range<Int>, in tokens: TokenizedText) -> Bool {
         let inside = tokens.units.filter { $0.scalarRange.overlaps(range) }
         guard let word = inside.first else { return true }
         guard inside.count == 1, word.scalarRange.lowerBound >= range.lowerBound, word.scalarRange.upperBound <= range.upperBound else { return false }

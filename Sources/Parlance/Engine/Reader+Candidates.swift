@@ -204,16 +204,19 @@ extension Reader {
                               && !(changed ?? slots).contains { $0.name == other.name }
                       }),
                       isFrame(span.lowerBound..<item.lowerBound, in: slot, tokens: tokens) else { continue }
-                // What follows the item: a value's edge, or the request's text.
+                // What follows the item: a value's edge (at most ``valueEdgeUnits`` units, all
+                // template words), or the request's text.
                 let after = item.upperBound..<span.upperBound
+                let frame = isFrame(after, in: slot, tokens: tokens)
                 var text: SlotMatch?
-                if let tokens, !isEdge(after, in: slot, tokens: tokens), let said = Self.units(in: after, of: tokens),
+                if let tokens, !frame || tokens.units.lazy.filter({ after.contains($0.scalarRange.lowerBound) }).count > Self.valueEdgeUnits,
+                   let said = Self.units(in: after, of: tokens),
                    let parameter = intent.parameters.first(where: { parameter in
                        parameter.kind == .text && parameter.isRequired && !(changed ?? slots).contains { $0.name == parameter.name }
                    }) {
                     let value = SlotMatch.matchedText(tokens.original(scalars: said))
                     text = SlotMatch(name: parameter.name, value: .string(value), text: value, span: said, kind: .wildcard)
-                } else if !isFrame(after, in: slot, tokens: tokens) {
+                } else if !frame {
                     continue
                 }
                 // The item as written in the utterance: a slot's text is not its span's
@@ -233,13 +236,6 @@ extension Reader {
     /// The most units of words the templates spell that stand after a value as its edge
     /// (a particle, an honorific: 「さん」, "里", "des Teams"); more is more than an edge.
     static let valueEdgeUnits = 2
-
-    /// Whether `part` of `slot`'s span (after a value in it) is no more than the value's edge:
-    /// at most ``valueEdgeUnits`` units, all words the templates spell.
-    func isEdge(_ part: Range<Int>, in slot: SlotMatch, tokens: TokenizedText) -> Bool {
-        let count = tokens.units.lazy.filter { part.contains($0.scalarRange.lowerBound) }.count
-        return count <= Self.valueEdgeUnits && isFrame(part, in: slot, tokens: tokens)
-    }
 
     /// The range from the first unit inside `part` to the last one's end; nil when none is.
     static func units(in part: Range<Int>, of tokens: TokenizedText) -> Range<Int>? {

@@ -60,7 +60,7 @@ extension Scan {
             }
         }
         // "7", "7 o'clock", "19h30", "7:30", "vingt heures trente", "ocho y media".
-        var clock = Clock(end: number.end, hour: value, is24: value > 12 || value == 0 || number.leadingZero, evidence: afterAt)
+        var clock = Clock(end: number.end, hour: value, is24: number.saysHalfOfDay, evidence: afterAt)
         var marked = false
         if joins(clock.end), let mark = phrase(at: clock.end, .hourMark) {
             clock.end = mark
@@ -122,7 +122,7 @@ extension Scan {
         }
         var end = number.end
         if joins(end), let mark = phrase(at: end, .hourMark) { end = mark }
-        return (value, end, value > 12 || value == 0 || number.leadingZero)
+        return (value, end, number.saysHalfOfDay)
     }
 
     /// The minutes after an hour, if any: ":30", "y media", "menos cuarto", "et demie", "30",

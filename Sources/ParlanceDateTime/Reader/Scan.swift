@@ -141,6 +141,8 @@ final class Scan {
         var digitCount: Int
         var leadingZero: Bool
         var integer: Int? { value == value.rounded() && abs(value) < 1e9 ? Int(value) : nil }
+        /// As a clock hour, whether it says its half of the day: 0, 13–24, or a leading zero ("08").
+        var saysHalfOfDay: Bool { integer.map { $0 > 12 || $0 == 0 } == true || leadingZero }
     }
 
     /// The longest number at `p`: digits (with an ordinal suffix touching them: "3rd") or words.
