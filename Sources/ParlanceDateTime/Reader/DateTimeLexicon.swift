@@ -38,7 +38,7 @@ struct DateTimeLexicon: Sendable {
 
         static func of(_ meaning: Meaning) -> Reach {
             switch meaning {
-            case .number: .number
+            case .number, .year: .number
             case .at: .at
             case .past(nil), .to(nil): .connector
             case .filler, .joiner: .filler
@@ -54,6 +54,10 @@ struct DateTimeLexicon: Sendable {
     /// The numbers ICU spells for the reader (clock hours and minutes, days of the month,
     /// counts): more is said in digits.
     static let spelledNumbers = 0...100
+
+    /// The years ICU spells for the reader ("el 15 de enero de dos mil veintiocho"): said in
+    /// words, a year is a recent or a coming one; others are read in digits.
+    static let spelledYears = 1900...2099
 
     init(vocabulary: DateTimeVocabulary, tokenizer: Tokenizer, numbers: NumberReader) throws(DateTimeVocabularyError) {
         var byNode: [Int32: [Meaning]] = [:]
@@ -98,6 +102,10 @@ struct DateTimeLexicon: Sendable {
         let spellings = numbers.spellings(of: DateTimeLexicon.spelledNumbers.map(Double.init))
         for value in spellings.keys.sorted() {
             for spelling in spellings[value] ?? [] { try? add(spelling, [.number(value)], line: 0) }
+        }
+        let yearSpellings = numbers.spellings(of: DateTimeLexicon.spelledYears.map(Double.init), ruleSets: .cardinal)
+        for value in yearSpellings.keys.sorted() {
+            for spelling in yearSpellings[value] ?? [] { try? add(spelling, [.year(Int(value))], line: 0) }
         }
         meaningStart = [Int32](repeating: 0, count: Int(phraseNodeCount))
         meaningEnd = [Int32](repeating: 0, count: Int(phraseNodeCount))

@@ -169,8 +169,8 @@ extension Scan {
         // 12月3日, 2027年12月3日.
         var p = q
         var year: Int?
-        if let number = integer(at: q, in: 1000...9999), joins(number.end), let mark = phrase(at: number.end, .yearMark) {
-            year = number.integer
+        if let number = yearNumber(at: q), joins(number.end), let mark = phrase(at: number.end, .yearMark) {
+            year = number.year
             p = mark
             guard joins(p) else { return best }
         }
@@ -184,13 +184,39 @@ extension Scan {
         return found
     }
 
-    /// A year after a date: ", 2027", "de 2027", 2027年.
+    /// A year after a date: ", 2027", "de 2027", "de dos mil veintiocho", 2027年.
     func year(at q: Int) -> (end: Int, year: Int)? {
         let p = skippingFillers(q, limit: 1)
-        guard joins(p), let number = integer(at: p, in: 1000...9999) else { return nil }
-        if joins(number.end), let mark = phrase(at: number.end, .yearMark) { return (mark, number.integer!) }
-        guard number.digitCount == 4 else { return nil }
-        return (number.end, number.integer!)
+        guard joins(p), let number = yearNumber(at: p) else { return nil }
+        if joins(number.end), let mark = phrase(at: number.end, .yearMark) { return (mark, number.year) }
+        guard number.standsAlone else { return nil }
+        return (number.end, number.year)
+    }
+
+    /// A year's number at `p`: four digits ("2028"), a year in words as ICU spells it ("twenty
+    /// twenty-eight", "zweitausendachtundzwanzig", 二千二十八) or four digits said one by one
+    /// (二〇二八, "two zero two eight"). `standsAlone` when it may be a year without a year
+    /// mark after it: four digits, or words for a year that is not a round hundred ("dos
+    /// mil" after a date is an amount as often as the year 2000: "el 5 de marzo dos mil euros").
+    func yearNumber(at p: Int) -> (end: Int, year: Int, standsAlone: Bool)? {
+        var best: (end: Int, year: Int, standsAlone: Bool)?
+        if let number = integer(at: p, in: 1000...9999) {
+            best = (number.end, number.integer!, number.digitCount == 4)
+        }
+        if let found = phrase(at: p, { if case .year = $0 { true } else { false } }), case .year(let value) = found.meaning,
+           best == nil || found.end > best!.end || found.end == best!.end && !best!.standsAlone {
+            best = (found.end, value, value % 100 != 0)
+        }
+        // Digits said one by one, each a number of its own.
+        var end = p
+        var value = 0
+        for index in 0..<4 {
+            guard index == 0 || joins(end), let digit = integer(at: end, in: 0...9), digit.digitCount == 0 else { break }
+            value = value * 10 + digit.integer!
+            end = digit.end
+            if index == 3, value >= 1000, best == nil || end > best!.end { best = (end, value, true) }
+        }
+        return best
     }
 
     /// A weekday with its relation: "Monday", "next Monday", "lundi prochain", 下周一.

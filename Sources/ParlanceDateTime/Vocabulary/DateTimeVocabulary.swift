@@ -88,6 +88,11 @@ public enum Meaning: Sendable, Hashable {
     case month(Int)
     /// `number N`: a number ICU does not spell ("a", "an", 两, "anderthalb" 1.5).
     case number(Double)
+    /// A year in words as ICU spells it ("twenty twenty-eight", "dos mil veintiocho",
+    /// 二千二十八): added by the reader for the years ``DateTimeLexicon/spelledYears``, read
+    /// only where a year may stand (after a date, before 年), never as a count or an hour
+    /// ("at nineteen thirty" stays 19:30). Not written in the data files.
+    case year(Int)
     /// `unit G [N]`: a unit of time (second … year), N of it ("Viertelstunde": unit minute 15).
     case unit(DateTimeGrain, Int)
     /// `period P N`: a calendar period N away (来週: period week 1, 今週末: period weekend 0).

@@ -13,11 +13,15 @@ extension NumberReader {
     /// A rule set that falls back to digits for a value (ICU has no words for it) gives no
     /// spelling.
     ///
+    /// `ruleSets: .cardinal` leaves out the ordinal rule sets (ICU's `%spellout-ordinal…`):
+    /// the words a count or a year is said in, at a fraction of the cost, for long ranges
+    /// such as years.
+    ///
     /// - Complexity: one ICU format call per value and rule set (microseconds each).
-    public func spellings(of values: some Sequence<Double>) -> [Double: [String]] {
+    public func spellings(of values: some Sequence<Double>, ruleSets: SpellingRuleSets = .all) -> [Double: [String]] {
         // Spellings never change for a locale: remembered process-wide, so a second grammar
         // (or a range that overlaps another) pays only for numbers not spelled yet.
-        let locale = language.icuLocale
+        let locale = language.icuLocale + (ruleSets == .all ? "" : "|cardinal")
         var result: [Double: [String]] = [:]
         var missing: [Double] = []
         SpellingMemo.lock.withLock {
@@ -27,7 +31,7 @@ extension NumberReader {
             }
         }
         guard !missing.isEmpty else { return result }
-        let computed = spell(missing)
+        let computed = spell(missing, ruleSets: ruleSets)
         SpellingMemo.lock.withLock {
             for value in missing {
                 let spelled = computed[value] ?? []
@@ -38,11 +42,11 @@ extension NumberReader {
         return result
     }
 
-    private func spell(_ values: [Double]) -> [Double: [String]] {
+    private func spell(_ values: [Double], ruleSets kind: SpellingRuleSets) -> [Double: [String]] {
         formats.withFormats { formats in
             var result: [Double: [String]] = [:]
             let ruleSets = (try? formats.spellout.ruleSets()) ?? []
-            for ruleSet in ruleSets {
+            for ruleSet in ruleSets where kind == .all || !ruleSet.hasPrefix("%spellout-ordinal") {
                 guard (try? formats.spellout.setRuleSet(ruleSet)) != nil else { continue }
                 for value in values {
                     guard let text = try? formats.spellout.format(value),
@@ -56,7 +60,15 @@ extension NumberReader {
     }
 }
 
-/// Spellings computed so far, by ICU locale and number.
+/// Which of a language's rule sets ``NumberReader/spellings(of:ruleSets:)`` spells with.
+public enum SpellingRuleSets: Sendable {
+    /// Every public rule set: cardinal, ordinal, year, verbose, gendered.
+    case all
+    /// All but the ordinal ones: counting, cardinal, year.
+    case cardinal
+}
+
+/// Spellings computed so far, by ICU locale (and rule sets) and number.
 enum SpellingMemo {
     static let lock = Lock()
     nonisolated(unsafe) static var spellings: [String: [Double: [String]]] = [:]
