@@ -104,6 +104,18 @@ import Testing
                  parameter: "bookingDateComponents", value: "2026-06-13T18:00", said: "6月13日土曜日の午後6時", other: ("partySize", "3")),
         Expected(language: "en", utterance: "Book a table for two at Luigi's on Sunday at 12 with TableTime", intent: "INBookRestaurantReservationIntent",
                  parameter: "bookingDateComponents", value: "2026-06-14T12:00", said: "on Sunday at 12", other: ("partySize", "2")),
+        // Words of the sentence's frame after a date at the end of a list's free text (提醒我,
+        // "remind me": two template words in three characters) leave the date out of the list.
+        Expected(language: "zh-Hans", utterance: "把买鸡蛋加到Jotter的购物清单里 后天晚上提醒我", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2026-06-12T18:00/2026-06-13T00:00", said: "后天晚上",
+                 other: ("targetTaskList", "购物清单")),
+        // Years in words.
+        Expected(language: "es", utterance: "Recuérdame con Jotter renovar el pasaporte el tres de marzo de dos mil veintiocho", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2028-03-03", said: "el tres de marzo de dos mil veintiocho",
+                 other: ("taskTitles", "renovar el pasaporte")),
+        Expected(language: "en", utterance: "Remind me in Jotter to renew my passport on March third twenty twenty eight", intent: "INAddTasksIntent",
+                 parameter: "temporalEventTrigger", value: "2028-03-03", said: "on March third twenty twenty eight",
+                 other: ("taskTitles", "renew my passport")),
     ]
 
     @Test(arguments: requests)

@@ -160,11 +160,12 @@ extension Reader {
     /// dentist at 5pm tomorrow" has the task "call the dentist" and the trigger tomorrow at
     /// 17:00, wherever the templates let free text run. A date inside the free text, or
     /// free text of an intent with no date parameter left ("tell Bob I'll be there at 5"),
-    /// stays as said, but for a word of the sentence's frame after it (``leavesDateAtEnd(_:in:)``). The
-    /// word next to the date is dropped with it when the templates spell it ("to call the
-    /// dentist at | 5pm"). Free text that is the date alone, or a piece of it whose first
-    /// words the template read ("pick me up at | one"), is no value of its parameter: it
-    /// goes, and the date parameter takes the date.
+    /// stays as said, but for words of the sentence's frame after it (``leavesDateAtEnd(_:in:)``:
+    /// "明天早上 | 提醒我"). The word next to the date is dropped with it when the templates
+    /// spell it ("to call the dentist at | 5pm"). Free text that is the date alone (with
+    /// such frame words after it), or a piece of it whose first words the template read
+    /// ("pick me up at | one"), is no value of its parameter: it goes, and the date
+    /// parameter takes the date.
     func datesOutOfFreeText(_ match: Hypothesis, intent: IntentDefinition, scope: Scope) -> Hypothesis {
         let dates = scope.dateTimes
         guard !dates.matches.isEmpty, let tokens = scope.tokens else { return match }
@@ -185,10 +186,13 @@ extension Reader {
                 let isVocabulary = intent.parameters.first { $0.name == slot.name }.map { if case .vocabulary = $0.kind { true } else { false } } ?? false
                 let withinDate = !isVocabulary && span.lowerBound >= said.lowerBound && span.upperBound <= said.upperBound
                 guard withinDate || said.lowerBound >= span.lowerBound && said.upperBound <= span.upperBound else { continue }
-                if withinDate || isBlank(span.lowerBound..<said.lowerBound, in: tokens) && isBlank(said.upperBound..<span.upperBound, in: tokens) {
-                    // Free text that is a date and nothing else, or a piece of one, is the date
-                    // ("para ayer a las nueve" is no restaurant, nor "one" of "pick me up at one"
-                    // a place): the slot goes, the date parameter takes it.
+                let leavesDate = !withinDate && leavesDateAtEnd(said.upperBound..<span.upperBound, in: tokens)
+                if withinDate || isBlank(span.lowerBound..<said.lowerBound, in: tokens) && leavesDate {
+                    // Free text that is a date and nothing else (but words of the sentence's
+                    // frame after it), or a piece of one, is the date ("para ayer a las nueve"
+                    // is no restaurant, nor "one" of "pick me up at one" a place, nor "letzter
+                    // Woche als Diashow" people in a photo): the slot goes, the date parameter
+                    // takes it.
                     let parameter = open.removeFirst()
                     dropped.insert(index)
                     slots.append(dates.slot(ofMatch: dateIndex, named: parameter.name))
@@ -196,7 +200,7 @@ extension Reader {
                     break
                 }
                 let rest: Range<Int>
-                if leavesDateAtEnd(said.upperBound..<span.upperBound, in: tokens) {
+                if leavesDate {
                     rest = trimmed(span.lowerBound..<said.lowerBound, droppingSpelledWordAtEnd: true, in: tokens)
                 } else if isBlank(span.lowerBound..<said.lowerBound, in: tokens) {
                     rest = trimmed(said.upperBound..<span.upperBound, droppingSpelledWordAtEnd: false, in: tokens)
@@ -235,17 +239,19 @@ extension Reader {
     }
 
     /// Whether `range`, between a date and the end of free text, leaves the date at that
-    /// end: it is blank, or holds one word the templates spell, a word of the sentence's
-    /// frame that the free text ran over (the particle of a German verb split around the
-    /// request, "leg die Aufgabe Müll rausbringen für übermorgen um neun an"). The word goes
-    /// with neither the date nor the rest of the free text. (Before a date, such a word is
-    /// the free text's own: "定个早上六点半的闹钟".)
+    /// end: it is blank, or holds at most ``Reader/valueEdgeUnits`` words the templates spell
+    /// (in any number of characters of an unspaced script) and no number: words of the
+    /// sentence's frame that the free text ran over (the particle of a German verb split
+    /// around the request, "leg die Aufgabe Müll rausbringen für übermorgen um neun an";
+    /// "als Diashow"; 「提醒我」). They go with neither the date nor the rest of the free text.
+    /// (Before a date, such a word is the free text's own: "定个早上六点半的闹钟".)
     private func leavesDateAtEnd(_ range: Range<Int>, in tokens: TokenizedText) -> Bool {
         let inside = tokens.units.filter { $0.scalarRange.overlaps(range) }
-        guard let word = inside.first else { return true }
-        guard inside.count == 1, word.scalarRange.lowerBound >= range.lowerBound, word.scalarRange.upperBound <= range.upperBound else { return false }
-        let scalars = tokens.normalizedScalars(of: word)
-        return !scalars.contains(where: { $0.properties.numericType != nil }) && model.compiled.spellsWord(scalars)
+        guard let first = inside.first, let last = inside.last else { return true }
+        guard inside.count <= 4 * Reader.valueEdgeUnits, first.scalarRange.lowerBound >= range.lowerBound, last.scalarRange.upperBound <= range.upperBound,
+              !inside.contains(where: { tokens.normalizedScalars(of: $0).contains { $0.properties.numericType != nil } }) else { return false }
+        let words = PartialMatch.Words(model.compiled.tokenize(String(tokens.original(scalars: first.scalarRange.lowerBound..<last.scalarRange.upperBound))))
+        return PartialMatch.frameWords(words.units[...], grammar: model.compiled).map { $0 <= Reader.valueEdgeUnits } ?? false
     }
 
     /// `range` shrunk to the units inside it, without the unit at the end next to the date

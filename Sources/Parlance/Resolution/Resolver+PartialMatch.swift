@@ -248,15 +248,23 @@ struct PartialMatch {
     /// Whether `units` are template words end to end (none is). A word may be several units
     /// (several characters of an unspaced script, "那个").
     static func isFrame(_ units: ArraySlice<ArraySlice<Unicode.Scalar>>, grammar: CompiledGrammar) -> Bool {
-        guard !units.isEmpty else { return true }
+        frameWords(units, grammar: grammar) != nil
+    }
+
+    /// The fewest template words (of up to 8 units each) `units` split into, nil when they
+    /// do not: 「提醒我」 is two words (提醒, 我) in three characters.
+    static func frameWords(_ units: ArraySlice<ArraySlice<Unicode.Scalar>>, grammar: CompiledGrammar) -> Int? {
+        guard !units.isEmpty else { return 0 }
         let start = units.startIndex
-        // reachable[k]: the first k units split into template words (of up to 8 units).
-        var reachable = [Bool](repeating: false, count: units.count + 1)
-        reachable[0] = true
-        for begin in 0..<units.count where reachable[begin] {
-            grammar.spelledRuns(of: units, from: start + begin, limit: 8) { end in reachable[end - start] = true }
+        // fewest[k]: the fewest template words the first k units split into (Int.max: none).
+        var fewest = [Int](repeating: .max, count: units.count + 1)
+        fewest[0] = 0
+        for begin in 0..<units.count where fewest[begin] != .max {
+            grammar.spelledRuns(of: units, from: start + begin, limit: 8) { end in
+                fewest[end - start] = min(fewest[end - start], fewest[begin] + 1)
+            }
         }
-        return reachable[units.count]
+        return fewest[units.count] == .max ? nil : fewest[units.count]
     }
 }
 
