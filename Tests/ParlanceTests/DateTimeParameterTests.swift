@@ -179,6 +179,24 @@ import Testing
         #expect(value.value == nil)
     }
 
+    @Test func noValueIsAPieceOfADate() throws {
+        // "einer" is the count of "in einer Woche", not an amount beside a date "Woche".
+        let utterance = "Überweis mit BillPay an Aqua Water in einer Woche"
+        let result = try EngineFixture.engine.parse(utterance, language: "de", now: Self.now)
+        let scalars = Array(utterance.unicodeScalars)
+        let date = try #require((0..<scalars.count).first { String(String.UnicodeScalarView(scalars[$0...])).hasPrefix("in einer Woche") })
+        let dateSpan = date..<(date + "in einer Woche".unicodeScalars.count)
+        for hypothesis in result.hypotheses {
+            for parameter in hypothesis.parameters {
+                for value in parameter.values {
+                    guard let span = value.span else { continue }
+                    #expect(!(dateSpan.contains(span.lowerBound) && span.upperBound <= dateSpan.upperBound && span != dateSpan),
+                            "\(hypothesis.intent.name).\(parameter.name) took '\(String(String.UnicodeScalarView(scalars[span])))' of the date")
+                }
+            }
+        }
+    }
+
     @Test func aMessageKeepsTheTimeItSays() throws {
         // No date parameter to take it: the content is what was said.
         let result = try EngineFixture.engine.parse("Tell Travis I'll be there at 5 using Commander", language: "en", now: Self.now)

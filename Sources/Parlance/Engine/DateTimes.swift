@@ -139,8 +139,10 @@ extension Reader {
     }
 
     /// Where a date found on `span` may start: at the span, and after each of its first two
-    /// units that the templates spell as words, while a unit is left. A number is never such
-    /// a word, even where a template spells it: the "3" of 「3月1日」 is the month.
+    /// units that the templates spell as words, while a unit is left. A number, in digits or
+    /// words, is never such a word, even where a template spells it: the "3" of 「3月1日」 is
+    /// the month, the "einer" of "in einer Woche" its count (the date is not "Woche", with
+    /// "einer" left to an amount).
     private func starts(of span: Range<Int>, in tokens: TokenizedText) -> [Int] {
         var starts = [span.lowerBound]
         var units = tokens.units.lazy.filter { span.contains($0.scalarRange.lowerBound) }.makeIterator()
@@ -148,7 +150,8 @@ extension Reader {
         for _ in 0..<2 {
             guard let current = unit, let next = units.next() else { break }
             let word = tokens.normalizedScalars(of: current)
-            guard !word.contains(where: { $0.properties.numericType != nil }), model.compiled.spellsWord(word) else { break }
+            guard !word.contains(where: { $0.properties.numericType != nil }), model.dateTimeReader?.isNumber(word) != true,
+                  model.compiled.spellsWord(word) else { break }
             starts.append(next.scalarRange.lowerBound)
             unit = next
         }

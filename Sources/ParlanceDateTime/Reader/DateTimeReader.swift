@@ -91,6 +91,15 @@ public final class DateTimeReader: Sendable {
         return lexicon.meanings[lexicon.meaningRange(of: node)].contains(.joiner)
     }
 
+    /// Whether `word` (normalized, as this language's tokenizer gives it) says a number on
+    /// its own ("einer", "vingt", 三): a quantity of an expression, never a word that only
+    /// introduces one.
+    public func isNumber(_ word: ArraySlice<Unicode.Scalar>) -> Bool {
+        let id = lexicon.word(word)
+        guard id >= 0, let node = lexicon.step(0, id) else { return false }
+        return lexicon.meanings[lexicon.meaningRange(of: node)].contains { if case .number = $0 { true } else { false } }
+    }
+
     /// The date and time expressions in `text`, in order, not overlapping, read against `now`.
     ///
     /// - Parameter preference: which way a day or time that does not say is taken: the next
