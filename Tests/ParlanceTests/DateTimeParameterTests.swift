@@ -179,19 +179,27 @@ import Testing
         #expect(value.value == nil)
     }
 
-    @Test func noValueIsAPieceOfADate() throws {
-        // "einer" is the count of "in einer Woche", not an amount beside a date "Woche".
-        let utterance = "Überweis mit BillPay an Aqua Water in einer Woche"
-        let result = try EngineFixture.engine.parse(utterance, language: "de", now: Self.now)
+    /// No hypothesis, first or not, says a date's words twice: "einer" is the count of "in
+    /// einer Woche", not an amount beside a date "Woche"; "Luigi's tonight" is no restaurant
+    /// beside the date "tonight at 8".
+    @Test(arguments: [
+        ("de", "Überweis mit BillPay an Aqua Water in einer Woche"),
+        ("en", "Book a table for four at Luigi's tonight at 8 with TableTime"),
+        ("fr", "Réserve une table pour quatre chez Paul ce soir à vingt heures avec TableTime"),
+        ("es", "Reserva una mesa para dos en Casa Lucio esta noche a las nueve con TableTime"),
+    ])
+    func noTwoValuesShareADatesWords(_ language: String, _ utterance: String) throws {
+        let result = try EngineFixture.engine.parse(utterance, language: language, now: Self.now)
         let scalars = Array(utterance.unicodeScalars)
-        let date = try #require((0..<scalars.count).first { String(String.UnicodeScalarView(scalars[$0...])).hasPrefix("in einer Woche") })
-        let dateSpan = date..<(date + "in einer Woche".unicodeScalars.count)
         for hypothesis in result.hypotheses {
-            for parameter in hypothesis.parameters {
-                for value in parameter.values {
-                    guard let span = value.span else { continue }
-                    #expect(!(dateSpan.contains(span.lowerBound) && span.upperBound <= dateSpan.upperBound && span != dateSpan),
-                            "\(hypothesis.intent.name).\(parameter.name) took '\(String(String.UnicodeScalarView(scalars[span])))' of the date")
+            let said = hypothesis.parameters.flatMap { parameter in
+                parameter.values.compactMap { value in value.span.map { (name: parameter.name, span: $0) } }
+            }
+            for (index, first) in said.enumerated() {
+                for second in said[(index + 1)...] where first.name != second.name && first.span.overlaps(second.span) {
+                    let one = String(String.UnicodeScalarView(scalars[first.span]))
+                    let other = String(String.UnicodeScalarView(scalars[second.span]))
+                    Issue.record("\(hypothesis.intent.name): \(first.name) '\(one)' and \(second.name) '\(other)' share words")
                 }
             }
         }

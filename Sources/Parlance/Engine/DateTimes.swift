@@ -223,6 +223,24 @@ extension Reader {
         return changed ? match.with(slots: slots) : match
     }
 
+    /// Whether a value of `match` takes words of a date another of its values stands for
+    /// ("Luigi's tonight" as the restaurant beside the date "tonight at 8", offered as "at
+    /// 8"): the same words said twice, a reading no one meant.
+    func readsADateTwice(_ match: Hypothesis, scope: Scope) -> Bool {
+        let dates = scope.dateTimes
+        guard !dates.matches.isEmpty else { return false }
+        return match.slots.withUnsafeBufferPointer { slots in
+            for slot in slots {
+                guard let found = slot.foundIndex, let date = dates.match(foundIndex: found) else { continue }
+                let said = dates.matches[date].scalarRange
+                for other in slots where other.foundIndex.flatMap(dates.match(foundIndex:)) != date {
+                    if let span = other.span, span.overlaps(said) { return true }
+                }
+            }
+            return false
+        }
+    }
+
     /// `match` with the date `index` (of the read's dates) given to the first of the intent's
     /// date parameters that nothing fills; nil when none is open.
     func giving(_ index: Int, to match: Hypothesis, intent: IntentDefinition, scope: Scope) -> Hypothesis? {

@@ -171,6 +171,7 @@ extension Reader {
             if let vocabularyApp, vocabularyApp != app { continue }
             let match = itemsToTheirParameters(datesOutOfFreeText(match, intent: intent, scope: scope), intent: intent, app: app, offers: offers,
                                                tokens: scope.tokens)
+            if readsADateTwice(match, scope: scope) { continue }
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
                                     mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,
