@@ -670,4 +670,11 @@ extension Unicode.Scalar {
     /// A character of a script written without spaces, keyed on its own by ``ItemWordIndex``
     /// (``ItemWordIndex/firstUnspacedScalar`` and above).
     var isUnspaced: Bool { value >= ItemWordIndex.firstUnspacedScalar }
+
+    /// A character of a word written in katakana: the script's letters and its prolonged
+    /// sound mark ー, full and half width; not the middle dot ・ that separates such words.
+    var isKatakana: Bool {
+        (0x30A1...0x30FA).contains(value) || (0x30FC...0x30FF).contains(value) || (0x31F0...0x31FF).contains(value)
+            || (0xFF66...0xFF9F).contains(value)
+    }
 }

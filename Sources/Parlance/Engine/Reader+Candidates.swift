@@ -39,6 +39,20 @@ extension Reader {
         var intents: [(name: String, intent: IntentDefinition?, supporting: [Int])] = []
         /// The parse's free texts read as part of an app's items (``Memo/partialMatches``).
         let partialMatches: PartialMatchMemo
+        /// For each scalar offset of the utterance, whether it stands inside a word written in
+        /// katakana (a character of the script on both sides); empty when none is written.
+        /// (Nothing is allocated for an utterance without katakana.)
+        lazy var insideKatakanaWord: [Bool] = {
+            guard let scalars = tokens?.text.unicodeScalars, scalars.contains(where: \.isKatakana) else { return [] }
+            var inside = [Bool](repeating: false, count: scalars.count + 1)
+            var previous = false
+            for (offset, scalar) in scalars.enumerated() {
+                let isKatakana = scalar.isKatakana
+                if previous && isKatakana { inside[offset] = true }
+                previous = isKatakana
+            }
+            return inside
+        }()
 
         init(reader: Reader, offers: [Offer], vocabularyOffers: [Offer], appNameSpans: [Range<Int>], locked: Bool,
              dateTimes: DateTimeFinds = .none, tokens: TokenizedText? = nil, partialMatches: PartialMatchMemo) {
@@ -169,9 +183,10 @@ extension Reader {
         }
         for app in targets {
             if let vocabularyApp, vocabularyApp != app { continue }
-            let match = itemsToTheirParameters(datesOutOfFreeText(match, intent: intent, scope: scope), intent: intent, app: app, offers: offers,
-                                               tokens: scope.tokens)
-            if readsADateTwice(match, scope: scope) { continue }
+            let read = itemsToTheirParameters(datesOutOfFreeText(match, intent: intent, scope: scope), intent: intent, app: app, offers: offers,
+                                              tokens: scope.tokens)
+            if readsADateTwice(read, scope: scope) { continue }
+            let match = read.withWordEdits(Self.katakanaWordsCut(by: read, inside: scope.insideKatakanaWord))
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
                                     mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,
@@ -232,6 +247,23 @@ extension Reader {
             }
         }
         return changed.map { match.with(slots: $0) } ?? match
+    }
+
+    /// How many values of `match` begin or end inside a word written in katakana (a
+    /// character of the script on both sides of the edge): where the template's own text
+    /// was read from the middle of such a word, as a particle folded from katakana (the ト
+    /// of パスポート read as と, "and", giving the tasks パスポー and の更新) or a word of its own
+    /// inside a longer one (ロック, "lock", in ブロック, "block"). Each counts as a template word
+    /// corrected: a reading that keeps the word whole ranks first, and one that cuts it is
+    /// still read when nothing else is (a name before フォルダ in ワークフォルダ).
+    static func katakanaWordsCut(by match: Hypothesis, inside: [Bool]) -> Int {
+        guard !inside.isEmpty else { return 0 }
+        var cuts = 0
+        for slot in match.slots {
+            guard let span = slot.span, !span.isEmpty else { continue }
+            for edge in [span.lowerBound, span.upperBound] where edge < inside.count && inside[edge] { cuts += 1 }
+        }
+        return cuts
     }
 
     /// The most units of words the templates spell that stand after a value as its edge

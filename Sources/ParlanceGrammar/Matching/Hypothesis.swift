@@ -172,6 +172,23 @@ public struct Hypothesis: Sendable {
         return copy
     }
 
+    /// The same reading with `count` more template words counted as corrected (what the
+    /// caller finds the template matched otherwise than written), its confidence with them
+    /// (``RankingKey/confidence(matchedScalars:)`` costs an edit a quarter).
+    public func withWordEdits(_ count: Int) -> Hypothesis {
+        guard count > 0 else { return self }
+        let key = ranking
+        var edited = RankingKey(wordEdits: key.wordEdits + count, valueEdits: key.valueEdits, lacksPreferredSlot: key.lacksPreferredSlot,
+                                preferredSlotLength: key.preferredSlotLength, wildcards: key.wildcards, literalScalars: key.literalScalars,
+                                requirementsMet: key.requirementsMet, skippedWords: key.skippedWords, wildcardScalars: key.wildcardScalars,
+                                templateOrder: key.templateOrder)
+        edited.order = key.order
+        var scaled = confidence
+        for _ in 0..<count { scaled *= 0.75 }
+        return Hypothesis(intent: intent, slots: slots, context: context, metadata: metadata, response: response, template: template,
+                          ranking: edited, confidence: scaled, isNearTie: isNearTie)
+    }
+
     /// The slot named `name`, if filled.
     public func slot(_ name: String) -> SlotMatch? { slots.first { $0.name == name } }
 
