@@ -186,7 +186,8 @@ extension Reader {
             let read = itemsToTheirParameters(datesOutOfFreeText(match, intent: intent, scope: scope), intent: intent, app: app, offers: offers,
                                               tokens: scope.tokens)
             if readsADateTwice(read, scope: scope) { continue }
-            let match = read.withWordEdits(Self.katakanaWordsCut(by: read, inside: scope.insideKatakanaWord))
+            let match = read.withWordEdits(Self.katakanaWordsCut(by: read, inside: scope.insideKatakanaWord)
+                                               + itemsMisfiled(in: read, intent: intent, app: app, offers: offers))
             let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
                                     mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,
@@ -247,6 +248,43 @@ extension Reader {
             }
         }
         return changed.map { match.with(slots: $0) } ?? match
+    }
+
+    /// How many values of `match` are free text that is exactly an item of the app's
+    /// vocabulary of a type their parameter does not take, while the parameter that takes
+    /// it holds free text in which the vocabulary finds none of its items: the template
+    /// read the item's words as something else and left its parameter to a guess
+    /// ("Bisicleta", a ride option with an edit, as the pick-up place beside the option
+    /// "plaza"; the show "Café con Ciencia" as an artist beside the show "el último
+    /// episodio"). Each counts as a template word corrected, so a reading that gives the
+    /// item to its own parameter ranks first; one that does not is still read when nothing
+    /// else is. (A task "buy milk" that is also a list's item is no such value when the list
+    /// said is one the vocabulary knows, or none is said.)
+    func itemsMisfiled(in match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer]) -> Int {
+        func isGuess(_ slot: SlotMatch, list: String) -> Bool {
+            guard slot.kind == .wildcard, slot.foundIndex == nil, let span = slot.span else { return false }
+            return !offers.contains { offer in
+                !offer.isAppName && offer.app == app && offer.span.scalarRange.clamped(to: span) == offer.span.scalarRange
+                    && vocabulary.owner(offer.span.match.itemIndex).lists.contains(list)
+            }
+        }
+        var misfiled = 0
+        for slot in match.slots {
+            guard slot.kind == .wildcard, slot.foundIndex == nil, let span = slot.span,
+                  let parameter = intent.parameters.first(where: { $0.name == slot.name }) else { continue }
+            for offer in offers where !offer.isAppName && offer.app == app && offer.span.scalarRange == span {
+                let lists = vocabulary.owner(offer.span.match.itemIndex).lists
+                guard !lists.contains(where: { $0 == parameter.list }),
+                      intent.parameters.contains(where: { other in
+                          guard other.name != parameter.name, let list = other.list, lists.contains(list) else { return false }
+                          return match.slots.contains { $0.name == other.name && isGuess($0, list: list) }
+                      })
+                else { continue }
+                misfiled += 1
+                break
+            }
+        }
+        return misfiled
     }
 
     /// How many values of `match` begin or end inside a word written in katakana (a
