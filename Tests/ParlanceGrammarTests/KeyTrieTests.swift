@@ -37,6 +37,28 @@ struct KeyTrieTests {
         #expect(found.map(\.1) == [7, 12])
     }
 
+    /// The first scalars a trie reports are a filter the matcher skips walks by: it must
+    /// say yes to the first scalar of every key (after a leading boundary mark), whatever the
+    /// script; on seeded random keys over Latin, Cyrillic, Han, Arabic and digits.
+    @Test func firstScalarsAcceptEveryKeysFirstScalar() {
+        var random = SeededGenerator(seed: 23)
+        let alphabet = Self.scalars("aZé ж東ال٣5\u{1F600}")
+        for _ in 0..<300 {
+            let keys = (0..<random.next(below: 30)).map { _ in
+                (0..<random.next(below: 5)).map { _ in alphabet[random.next(below: alphabet.count)] }
+            }
+            let filter = KeyTrie(keys: keys).firstScalars
+            for key in keys {
+                guard let first = key.first(where: { $0 != KeyTrie.boundary }) else { continue }
+                #expect(filter.mayContain(first), "\(keys): \(first)")
+            }
+        }
+        // And no to what no key starts with, here where nothing shares a filter bit.
+        let filter = KeyTrie(keys: [Self.scalars("kitchen"), Self.scalars(" porch")]).firstScalars
+        #expect(filter.mayContain(0x6B) && filter.mayContain(0x70))
+        #expect(!filter.mayContain(0x74) && !filter.mayContain(0x4B))
+    }
+
     @Test func emptyKeysAreIgnoredAndPayloadsShared() {
         let trie = KeyTrie(keys: [[], Self.scalars("ab"), Self.scalars("ab")])
         var found: [Int32] = []

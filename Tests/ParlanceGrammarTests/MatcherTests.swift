@@ -525,4 +525,41 @@ struct MatcherTests {
         // A no-break space and an ideographic space inside free text read as one space.
         #expect(Self.match("play Jazz\u{00A0}\u{3000}Blues").0.best?.slot("search_query")?.value == "Jazz Blues")
     }
+
+    /// The matcher skips a list where no value begins with the scalar at hand
+    /// (``CompiledGrammar/listStarts``): what it must still find, a value list whose values
+    /// start with another list, digits of other scripts, names that start outside ASCII or
+    /// in another script, and, where values are corrected, a typo in a name's first letter.
+    @Test func listsStartWhereTheirValuesDo() throws {
+        let grammar = try CompiledGrammar(GrammarLoaderTests.grammar("""
+            language: en
+            intents:
+              HassStartTimer:
+                data:
+                  - sentences:
+                      - "set a timer for {duration}"
+                      - "{name} timer for {minutes} minutes"
+            lists:
+              minutes:
+                range: {from: 1, to: 100}
+              duration:
+                values:
+                  - in: "{minutes} minutes"
+                    out: minutes
+                  - in: "half an hour"
+                    out: thirty
+            """))
+        let home = grammar.prepare(["name": [ExternalValue(text: "Éclair"), ExternalValue(text: "Ölofen"), ExternalValue(text: "東京")]])
+        let options = MatchOptions(fuzziness: .off)
+        #expect(grammar.match("set a timer for 5 minutes", lists: home, options: options).best?.slotValues["duration"] == "minutes")
+        #expect(grammar.match("set a timer for half an hour", lists: home, options: options).best?.slotValues["duration"] == "thirty")
+        for (utterance, name) in [("éclair timer for ٥ minutes", "Éclair"), ("Ölofen timer for ５ minutes", "Ölofen"), ("東京 timer for 5 minutes", "東京")] {
+            let best = try #require(grammar.match(utterance, lists: home, options: options).best, "\(utterance)")
+            #expect(best.slotValues["name"] == .string(name), "\(utterance)")
+            #expect(best.slotValues["minutes"] == 5, "\(utterance)")
+        }
+        // A typo in the first letter: found where values are corrected, and only there.
+        #expect(grammar.match("Ylofen timer for 5 minutes", lists: home).best?.slotValues["name"] == "Ölofen")
+        #expect(grammar.match("Ylofen timer for 5 minutes", lists: home, options: options).best?.slotValues["name"] == nil)
+    }
 }

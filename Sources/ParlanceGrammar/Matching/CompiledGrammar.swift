@@ -47,6 +47,12 @@ public final class CompiledGrammar: Sendable {
     let templates: [TemplateEntry]
     /// Skip words (`skip_words`), as keys.
     let skipWords: KeyTrie
+    /// Per list id, the scalars its values may begin with, when matched as written
+    /// (``ScalarFilter``); nil for a list supplied when matching, whose values the
+    /// ``ExternalLists`` know. Derived from the lists, not stored in images.
+    let listStarts: [ScalarFilter?]
+    /// The scalars a skip word may begin with.
+    let skipWordStarts: ScalarFilter
     /// Matching buffers kept between matchings (see ``MatchWorkspace``).
     let workspaces = WorkspacePool()
     /// Whether some data block accepts or rejects a match by context (`requires_context`,
@@ -95,6 +101,8 @@ public final class CompiledGrammar: Sendable {
         self.isWildcardList = parts.lists.map(\.isWildcard)
         self.templates = parts.templates
         self.skipWords = parts.skipWords
+        self.listStarts = CompiledGrammar.listStarts(parts.lists, slotLists: self.slotLists, pieces: parts.pieces)
+        self.skipWordStarts = parts.skipWords.firstScalars
         self.hasContextRules = grammar.intents.contains { intent in
             intent.data.contains { !$0.requiresContext.isEmpty || !$0.excludesContext.isEmpty }
         }
@@ -209,6 +217,57 @@ extension Automaton {
 extension KeyTrie {
     /// The bytes of its tables.
     var estimatedBytes: Int { MemorySize.array(nodes) + MemorySize.array(labels) + MemorySize.array(payloads) }
+}
+
+extension CompiledGrammar {
+    /// The scalars each list's values may begin with as written (nil: supplied when
+    /// matching): a value list's, the first letters of the words its automaton starts with
+    /// and of the lists its slots there take; a range's, digits and the first letters of its
+    /// numbers spelled; a wildcard's, any.
+    static func listStarts(_ lists: [CompiledList], slotLists: [Int32], pieces: PieceTable) -> [ScalarFilter?] {
+        var starts = [ScalarFilter??](repeating: nil, count: lists.count)
+        var visiting = Set<Int>()
+        func start(of list: Int) -> ScalarFilter? {
+            if let known = starts[list] { return known }
+            // A list whose values start with a value of itself: anything, to be safe.
+            guard visiting.insert(list).inserted else { return .any }
+            defer { visiting.remove(list) }
+            var filter = ScalarFilter.none
+            switch lists[list].kind {
+            case .values(let valueList):
+                let automaton = valueList.automaton
+                for transition in automaton.pieceTransitions(Automaton.start) {
+                    guard let first = pieces.keys[Int(transition.symbol)].first, first != KeyTrie.boundary else { return cache(list, .any) }
+                    filter.insert(first)
+                }
+                for transition in automaton.slotTransitions(Automaton.start) {
+                    // A nested list supplied when matching: anything.
+                    guard let nested = start(of: Int(slotLists[Int(transition.symbol)])) else { return cache(list, .any) }
+                    filter.formUnion(nested)
+                }
+            case .range(let rangeList):
+                if rangeList.range.digits {
+                    for digit in UInt32(0x30)...0x39 { filter.insert(digit) }
+                    filter.insertEveryNonASCII()
+                }
+                if rangeList.range.words {
+                    // Numbers past the spelled ones are read in words when matching.
+                    if rangeList.spelled.deferredReader != nil { return cache(list, .any) }
+                    filter.formUnion(rangeList.spelled.trie.firstScalars)
+                }
+            case .wildcard:
+                filter = .any
+            case .external:
+                return cache(list, nil)
+            }
+            return cache(list, filter)
+        }
+        func cache(_ list: Int, _ filter: ScalarFilter?) -> ScalarFilter? {
+            starts[list] = .some(filter)
+            return filter
+        }
+        return lists.indices.map { start(of: $0) }
+    }
 }
 
 /// Template words, interned: id → normalized scalars, with a trie for lookups.

@@ -61,6 +61,13 @@ public final class ExternalLists: Sendable {
         return lists[name]
     }
 
+    /// The scalars the values of the grammar's list number `index`, named `name`, may
+    /// begin with as written (none without values).
+    @inline(__always)
+    func firstScalars(forList index: Int, named name: String) -> ScalarFilter {
+        values(forList: index, named: name)?.firstScalars ?? .none
+    }
+
     /// The names of the lists, sorted.
     public var names: [String] { lists.keys.sorted() }
 
@@ -80,6 +87,8 @@ final class PreparedValues: Sendable {
     let budgets: [UInt8]
     let trie: KeyTrie
     let maxBudget: Int
+    /// The scalars a value may begin with, as written.
+    let firstScalars: ScalarFilter
 
     init(values: [ExternalValue], text: MatchText) {
         self.values = values
@@ -91,6 +100,7 @@ final class PreparedValues: Sendable {
         self.budgets = budgets
         self.trie = trie
         maxBudget = Int(budgets.max() ?? 0)
+        firstScalars = trie.firstScalars
     }
 }
 

@@ -102,13 +102,19 @@ struct MatchRun {
             stamps.removeAll(keepingCapacity: true)
             next.removeAll(keepingCapacity: true)
             positions.removeAll(keepingCapacity: true)
-            first.removeAll(keepingCapacity: true)
-            first.append(contentsOf: repeatElement(-1, count: count))
-            last.removeAll(keepingCapacity: true)
-            last.append(contentsOf: repeatElement(-1, count: count))
+            SimulationBuffers.fill(&first, count: count)
+            SimulationBuffers.fill(&last, count: count)
             index.removeAll()
             freeText.removeAll()
             dueTargets.removeAll(keepingCapacity: true)
+        }
+
+        /// `array` as `count` entries of -1 ("no thread"), its storage kept: grown when
+        /// shorter, then filled in place (appending a repeated element goes one by one).
+        private static func fill(_ array: inout [Int32], count: Int) {
+            if array.count > count { array.removeLast(array.count - count) }
+            if array.count < count { array.append(contentsOf: repeatElement(-1, count: count - array.count)) }
+            array.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
         }
     }
 
@@ -200,11 +206,22 @@ struct MatchRun {
         // merge equal ones.
         var buffers = workspace.spareBuffers.popLast() ?? SimulationBuffers()
         buffers.reset(positions: end - start + 1)
-        var threads = buffers.threads, stamps = buffers.stamps, next = buffers.next, positions = buffers.positions
-        var first = buffers.first, last = buffers.last, index = buffers.index, bucket = buffers.bucket
-        var freeText = buffers.freeText, dueTargets = buffers.dueTargets
+        // Moved out, not copied (a copy retains every array, and dropping the buffers
+        // releases them again): the arrays are uniquely referenced, and go back in at the end.
+        var threads: [Thread] = [], stamps: [Int64] = [], next: [Int32] = [], positions: [Int32] = []
+        var first: [Int32] = [], last: [Int32] = [], index = ProbeTable(), bucket: [Int32] = []
+        var freeText = FreeTextSources(), dueTargets: [Int] = []
+        swap(&threads, &buffers.threads)
+        swap(&stamps, &buffers.stamps)
+        swap(&next, &buffers.next)
+        swap(&positions, &buffers.positions)
+        swap(&first, &buffers.first)
+        swap(&last, &buffers.last)
+        swap(&index, &buffers.index)
+        swap(&bucket, &buffers.bucket)
+        swap(&freeText, &buffers.freeText)
+        swap(&dueTargets, &buffers.dueTargets)
         freeText.order = order
-        buffers = SimulationBuffers()  // the arrays above are now uniquely referenced
         threads.append(Thread(state: Automaton.start, captures: -1, score: Score()))
         stamps.append(0)
         // The stamp of the next push: the order threads arrive in, which decides ties in the
@@ -228,8 +245,17 @@ struct MatchRun {
             parents.append(-1)
         }
         defer {
-            workspace.spareBuffers.append(SimulationBuffers(threads: threads, stamps: stamps, next: next, positions: positions, first: first, last: last,
-                                                            index: index, bucket: bucket, freeText: freeText, dueTargets: dueTargets))
+            swap(&threads, &buffers.threads)
+            swap(&stamps, &buffers.stamps)
+            swap(&next, &buffers.next)
+            swap(&positions, &buffers.positions)
+            swap(&first, &buffers.first)
+            swap(&last, &buffers.last)
+            swap(&index, &buffers.index)
+            swap(&bucket, &buffers.bucket)
+            swap(&freeText, &buffers.freeText)
+            swap(&dueTargets, &buffers.dueTargets)
+            workspace.spareBuffers.append(buffers)
         }
 
         func push(_ thread: Thread, at position: Int, _ threads: inout [Thread], _ next: inout [Int32], _ positions: inout [Int32],
@@ -385,6 +411,7 @@ struct MatchRun {
                     let target = transition.target(atBoundary: isBoundary)
                     guard target >= 0 else { continue }
                     let list = grammar.slotLists[Int(transition.symbol)]
+                    guard listMayStart(Int(list), at: position) else { continue }
                     var continueRow = -1
                     // Inside a word, free text starts only where template text is written onto
                     // it (`[ال]{name}`): never where a value ended inside a word (a corrected
@@ -658,7 +685,8 @@ struct MatchRun {
         for slot in automaton.slotRange(state) {
             let transition = automaton.slots[slot]
             guard transition.target(atBoundary: isBoundary) >= 0 else { continue }
-            if !matches(ofList: Int(grammar.slotLists[Int(transition.symbol)]), at: position).isEmpty { return true }
+            let list = Int(grammar.slotLists[Int(transition.symbol)])
+            if listMayStart(list, at: position), !matches(ofList: list, at: position).isEmpty { return true }
         }
         if !anywhere, isBoundary, !skipWordEnds(at: position).isEmpty { return true }
         for offset in exactPieces(at: position) {
@@ -785,6 +813,9 @@ struct MatchRun {
     private mutating func skipWordEnds(at position: Int) -> Range<Int> {
         if let known = workspace.skipEnds.entries(at: position) { return known }
         let (grammar, input) = (self.grammar, self.input)
+        // No skip word or unit sign starts with the scalar here: nothing to walk or to keep.
+        if position < input.count, !grammar.skipWordStarts.mayContain(input.scalars[position]),
+           !MatchInput.isUnitSign(input.scalars[position]) { return 0..<0 }
         return workspace.skipEnds.computeEntries(at: position) { store in
             let start = store.count
             grammar.skipWords.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { _, end in
@@ -799,6 +830,16 @@ struct MatchRun {
     }
 
     // MARK: Lists
+
+    /// Whether list `list` may match at `position`: false when no value of it begins with
+    /// the scalar there (``CompiledGrammar/listStarts``), as written; always true where this
+    /// run corrects values (a correction may change the first letter).
+    @inline(__always)
+    private func listMayStart(_ list: Int, at position: Int) -> Bool {
+        guard !fuzziness.values, position < input.count else { return true }
+        let filter = grammar.listStarts[list] ?? external.firstScalars(forList: list, named: grammar.lists[list].name)
+        return filter.mayContain(input.scalars[position])
+    }
 
     /// What a list matches at `position`, computed once per list and position: a range of
     /// the workspace's `listStore` (a range, not a slice: a slice holds a reference).
