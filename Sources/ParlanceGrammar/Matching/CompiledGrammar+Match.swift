@@ -231,7 +231,7 @@ extension CompiledGrammar {
                 slot = SlotMatch(name: symbol.slotName, value: value.output ?? .string(text), text: text, listValue: value.input.text,
                                  span: span, kind: capture.edits > 0 ? .fuzzy : (value.output == nil ? .text : .exact), edits: Int(capture.edits))
             case (.external, _):
-                guard let value = lists.lists[list.name]?.values[Int(capture.value)] else { continue }
+                guard let value = lists.values(forList: Int(symbol.list), named: list.name)?.values[Int(capture.value)] else { continue }
                 for (key, item) in value.context { context[key] = item }
                 slot = SlotMatch(name: symbol.slotName, value: value.output, text: text, listValue: value.text, span: span,
                                  kind: capture.kind == .fuzzy ? .fuzzy : .exact, edits: Int(capture.edits))
@@ -253,17 +253,18 @@ extension CompiledGrammar {
         }
 
         guard ContextRules.avoids(grammar.intents[intent].data[block].excludesContext, context) else { return nil }
+        let rules = blockRules[firstBlock[intent] + block]
         var copied: [SlotMatch] = []
-        for (key, constraint) in grammar.intents[intent].data[block].requiresContext.sorted(by: { $0.key < $1.key }) {
+        for (key, constraint) in rules.requirements {
             guard let actual = context[key].map(ContextRules.unpacked), ContextRules.satisfies(constraint, actual) else { return nil }
             if constraint.fillsSlot { copied.append(SlotMatch(name: key, value: actual, kind: .context)) }
         }
         // Most blocks have neither fixed slots nor slots from the context: nothing to add.
-        if !grammar.intents[intent].data[block].slots.isEmpty || !copied.isEmpty {
+        if !rules.slots.isEmpty || !copied.isEmpty {
             // The slots captured on the path (a few: compared in place, no set built).
             let captured = slots.count
             func filled(_ name: String) -> Bool { slots[..<captured].contains { $0.name == name } }
-            for (name, value) in grammar.intents[intent].data[block].slots.sorted(by: { $0.key < $1.key }) where !filled(name) {
+            for (name, value) in rules.slots where !filled(name) {
                 slots.append(SlotMatch(name: name, value: value, kind: .fixed))
             }
             // hassil adds context slots after fixed ones, so a context slot replaces a fixed one.

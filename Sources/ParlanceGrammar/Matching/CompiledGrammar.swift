@@ -53,6 +53,18 @@ public final class CompiledGrammar: Sendable {
     let listStarts: [ScalarFilter?]
     /// The scalars a skip word may begin with.
     let skipWordStarts: ScalarFilter
+    /// Each data block's fixed slots and required context, sorted by name as hypotheses
+    /// take them (every hypothesis of a block sorted its dictionaries again), by
+    /// ``firstBlock`` of its intent plus its index there. Derived, not stored in images.
+    let blockRules: [BlockRules]
+    /// Per intent, the index in ``blockRules`` of its first data block.
+    let firstBlock: [Int]
+
+    /// A data block's fixed slots and required context, sorted by name.
+    struct BlockRules: Sendable {
+        let slots: [(name: String, value: DataValue)]
+        let requirements: [(key: String, constraint: ContextConstraint)]
+    }
     /// Matching buffers kept between matchings (see ``MatchWorkspace``).
     let workspaces = WorkspacePool()
     /// Whether some data block accepts or rejects a match by context (`requires_context`,
@@ -103,6 +115,17 @@ public final class CompiledGrammar: Sendable {
         self.skipWords = parts.skipWords
         self.listStarts = CompiledGrammar.listStarts(parts.lists, slotLists: self.slotLists, pieces: parts.pieces)
         self.skipWordStarts = parts.skipWords.firstScalars
+        var firstBlock: [Int] = []
+        var blockRules: [BlockRules] = []
+        for intent in grammar.intents {
+            firstBlock.append(blockRules.count)
+            for block in intent.data {
+                blockRules.append(BlockRules(slots: block.slots.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                                             requirements: block.requiresContext.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+            }
+        }
+        self.firstBlock = firstBlock
+        self.blockRules = blockRules
         self.hasContextRules = grammar.intents.contains { intent in
             intent.data.contains { !$0.requiresContext.isEmpty || !$0.excludesContext.isEmpty }
         }
