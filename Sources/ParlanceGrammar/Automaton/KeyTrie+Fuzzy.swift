@@ -62,14 +62,30 @@ private struct FuzzyWalk {
     let maxDistance: UInt8
     let minimumBudget: UInt8
 
+    /// The columns of row `depth` that can hold a distance within ``maxDistance``: a key
+    /// prefix of d scalars is at least |d − j| from an input prefix of j (Ukkonen's band).
+    /// Only these are computed; the cells just outside hold ``cap``, which the next row reads.
+    /// Empty (`lower > upper`) once the key is longer than the input by more than the budget.
+    @inline(__always)
+    private func band(_ depth: Int) -> (lower: Int, upper: Int) {
+        (max(1, depth - Int(maxDistance)), min(width - 1, depth + Int(maxDistance)))
+    }
+
+    /// What a cell beyond the budget holds: more than any budget compares it with (a value
+    /// above ``maxDistance`` is never reported or walked under, so its exact size is moot).
+    private var cap: UInt8 { maxDistance &+ 1 }
+
     func descend(from node: Int32, depth: Int, budget: (Int32) -> Int, accept: (Int) -> Bool, _ body: (Int32, Int, Int) -> Void) {
         let entry = nodes[Int(node)]
         let first = Int(entry.firstChild)
         let previous = depth * width
         // A transposition reaches back two rows, so a child is worth visiting while its own
         // row or its parent's (plus one) is within the budget.
-        var parentSmallest = UInt8.max
-        for column in 0..<width { parentSmallest = min(parentSmallest, rows[previous + column]) }
+        var parentSmallest = rows[previous]
+        let parentBand = band(depth)
+        if parentBand.lower <= parentBand.upper {
+            for column in parentBand.lower...parentBand.upper { parentSmallest = min(parentSmallest, rows[previous + column]) }
+        }
         for child in first..<(first + Int(entry.childCount)) {
             let label = labels[child]
             if label == KeyTrie.boundary {
@@ -84,14 +100,19 @@ private struct FuzzyWalk {
             rows[row] = UInt8(clamping: newDepth)
             var smallest = rows[row]
             let grandparent = (depth - 1) * width
-            for column in 1..<width {
-                let cost: UInt8 = input[column - 1] == label ? 0 : 1
-                var value = min(rows[previous + column] &+ 1, rows[row + column - 1] &+ 1, rows[previous + column - 1] &+ cost)
-                if newDepth > 1, column > 1, label == input[column - 2], path[depth] == input[column - 1] {
-                    value = min(value, rows[grandparent + column - 2] &+ 1)
+            let columns = band(newDepth)
+            if columns.lower <= columns.upper {
+                if columns.lower > 1 { rows[row + columns.lower - 1] = cap }
+                for column in columns.lower...columns.upper {
+                    let cost: UInt8 = input[column - 1] == label ? 0 : 1
+                    var value = min(rows[previous + column] &+ 1, rows[row + column - 1] &+ 1, rows[previous + column - 1] &+ cost)
+                    if newDepth > 1, column > 1, label == input[column - 2], path[depth] == input[column - 1] {
+                        value = min(value, rows[grandparent + column - 2] &+ 1)
+                    }
+                    rows[row + column] = value
+                    smallest = min(smallest, value)
                 }
-                rows[row + column] = value
-                smallest = min(smallest, value)
+                if columns.upper + 1 < width { rows[row + columns.upper + 1] = cap }
             }
             report(Int32(child), depth: newDepth, budget: budget, accept: accept, body)
             let limit = budgetBelow.isEmpty ? maxDistance : min(maxDistance, max(budgetBelow[child], minimumBudget))
@@ -105,7 +126,9 @@ private struct FuzzyWalk {
         let entry = nodes[Int(node)]
         guard entry.payloadCount > 0 else { return }
         let row = depth * width
-        for column in 1..<width where rows[row + column] <= maxDistance && accept(column) {
+        let columns = band(depth)
+        guard columns.lower <= columns.upper else { return }
+        for column in columns.lower...columns.upper where rows[row + column] <= maxDistance && accept(column) {
             let distance = Int(rows[row + column])
             for index in Int(entry.payloadStart)..<Int(entry.payloadStart + entry.payloadCount) where distance <= budget(payloads[index]) {
                 body(payloads[index], column, distance)
