@@ -109,6 +109,24 @@ struct MatchRun {
             dueTargets.removeAll(keepingCapacity: true)
         }
 
+        /// Swaps each of these buffers with the simulation's own: moves, not copies (a copy
+        /// retains every array, and dropping the buffers releases them again). Out of the
+        /// spare buffers when a simulation starts, back in when it ends.
+        mutating func exchange(_ threads: inout [Thread], _ stamps: inout [Int64], _ next: inout [Int32], _ positions: inout [Int32],
+                               _ first: inout [Int32], _ last: inout [Int32], _ index: inout ProbeTable, _ bucket: inout [Int32],
+                               _ freeText: inout FreeTextSources, _ dueTargets: inout [Int]) {
+            swap(&threads, &self.threads)
+            swap(&stamps, &self.stamps)
+            swap(&next, &self.next)
+            swap(&positions, &self.positions)
+            swap(&first, &self.first)
+            swap(&last, &self.last)
+            swap(&index, &self.index)
+            swap(&bucket, &self.bucket)
+            swap(&freeText, &self.freeText)
+            swap(&dueTargets, &self.dueTargets)
+        }
+
         /// `array` as `count` entries of -1 ("no thread"), its storage kept: grown when
         /// shorter, then filled in place (appending a repeated element goes one by one).
         private static func fill(_ array: inout [Int32], count: Int) {
@@ -193,7 +211,6 @@ struct MatchRun {
         var thread: Int32
     }
 
-
     // MARK: Simulation
 
     /// Runs `automaton` from `start`. The main automaton (`anywhere` false) accepts only at
@@ -206,21 +223,11 @@ struct MatchRun {
         // merge equal ones.
         var buffers = workspace.spareBuffers.popLast() ?? SimulationBuffers()
         buffers.reset(positions: end - start + 1)
-        // Moved out, not copied (a copy retains every array, and dropping the buffers
-        // releases them again): the arrays are uniquely referenced, and go back in at the end.
+        // Moved out (``SimulationBuffers/exchange``): uniquely referenced, back in at the end.
         var threads: [Thread] = [], stamps: [Int64] = [], next: [Int32] = [], positions: [Int32] = []
         var first: [Int32] = [], last: [Int32] = [], index = ProbeTable(), bucket: [Int32] = []
         var freeText = FreeTextSources(), dueTargets: [Int] = []
-        swap(&threads, &buffers.threads)
-        swap(&stamps, &buffers.stamps)
-        swap(&next, &buffers.next)
-        swap(&positions, &buffers.positions)
-        swap(&first, &buffers.first)
-        swap(&last, &buffers.last)
-        swap(&index, &buffers.index)
-        swap(&bucket, &buffers.bucket)
-        swap(&freeText, &buffers.freeText)
-        swap(&dueTargets, &buffers.dueTargets)
+        buffers.exchange(&threads, &stamps, &next, &positions, &first, &last, &index, &bucket, &freeText, &dueTargets)
         freeText.order = order
         threads.append(Thread(state: Automaton.start, captures: -1, score: Score()))
         stamps.append(0)
@@ -245,16 +252,7 @@ struct MatchRun {
             parents.append(-1)
         }
         defer {
-            swap(&threads, &buffers.threads)
-            swap(&stamps, &buffers.stamps)
-            swap(&next, &buffers.next)
-            swap(&positions, &buffers.positions)
-            swap(&first, &buffers.first)
-            swap(&last, &buffers.last)
-            swap(&index, &buffers.index)
-            swap(&bucket, &buffers.bucket)
-            swap(&freeText, &buffers.freeText)
-            swap(&dueTargets, &buffers.dueTargets)
+            buffers.exchange(&threads, &stamps, &next, &positions, &first, &last, &index, &bucket, &freeText, &dueTargets)
             workspace.spareBuffers.append(buffers)
         }
 
