@@ -279,7 +279,9 @@ extension CompiledGrammar {
         if let preferred = options.preferredSlot,
            let slot = slots.first(where: { $0.name == preferred && $0.span != nil && $0.kind != .wildcard }) {
             lacksPreferred = false
-            preferredLength = slot.text.count
+            // In code points, as hassil's len() counts (a count of characters walks Unicode's
+            // grapheme rules: a twentieth of a Greek match's instructions).
+            preferredLength = slot.text.unicodeScalars.count
         }
         let key = rankingKey(of: completion, lacksPreferredSlot: lacksPreferred, preferredSlotLength: preferredLength, order: options.order)
         return Hypothesis(intent: grammar.intents[intent].name, slots: slots, context: context, metadata: grammar.intents[intent].data[block].metadata,

@@ -297,7 +297,8 @@ public struct RankingKey: Sendable, Hashable, Comparable, CustomStringConvertibl
     public let valueEdits: Int
     /// True when the preferred slot is not filled from the utterance.
     public let lacksPreferredSlot: Bool
-    /// The length of the preferred slot's text, in characters.
+    /// The length of the preferred slot's text, in Unicode scalars (code points, as
+    /// hassil's len() counts them).
     public let preferredSlotLength: Int
     /// Wildcard slots filled.
     public let wildcards: Int
