@@ -8,6 +8,14 @@ import Testing
 struct KeyTrieTests {
     static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
 
+    /// Seeded random keys: `count` of them, each of `length` scalars drawn from `alphabet`
+    /// (the count first, then each key's length and scalars, in that order).
+    static func randomKeys(_ random: inout SeededGenerator, alphabet: [UInt32], count: ClosedRange<Int>, length: ClosedRange<Int>) -> [[UInt32]] {
+        (0..<(count.lowerBound + random.next(below: count.count))).map { _ in
+            (0..<(length.lowerBound + random.next(below: length.count))).map { _ in alphabet[random.next(below: alphabet.count)] }
+        }
+    }
+
     @Test func prefixesFindEveryKeyThatStartsTheInput() {
         let keys = ["turn", "turnon", "tu", "on", "t"].map(Self.scalars)
         let trie = KeyTrie(keys: keys)
@@ -44,9 +52,7 @@ struct KeyTrieTests {
         var random = SeededGenerator(seed: 23)
         let alphabet = Self.scalars("aZé ж東ال٣5\u{1F600}")
         for _ in 0..<300 {
-            let keys = (0..<random.next(below: 30)).map { _ in
-                (0..<random.next(below: 5)).map { _ in alphabet[random.next(below: alphabet.count)] }
-            }
+            let keys = Self.randomKeys(&random, alphabet: alphabet, count: 0...29, length: 0...4)
             let filter = KeyTrie(keys: keys).firstScalars
             for key in keys {
                 guard let first = key.first(where: { $0 != KeyTrie.boundary }) else { continue }
@@ -74,9 +80,7 @@ struct KeyTrieTests {
         var random = SeededGenerator(seed: 11)
         let alphabet = Self.scalars("abcü ")
         for _ in 0..<200 {
-            let keys = (0..<random.next(below: 40)).map { _ in
-                (0..<random.next(below: 7)).map { _ in alphabet[random.next(below: alphabet.count)] }
-            }
+            let keys = Self.randomKeys(&random, alphabet: alphabet, count: 0...39, length: 0...6)
             let trie = KeyTrie(keys: keys, payload: { Int32($0 * 3) })
             var expected: [[UInt32]: [Int32]] = [:]
             for (index, key) in keys.enumerated() where !key.isEmpty { expected[key, default: []].append(Int32(index * 3)) }
@@ -138,9 +142,7 @@ struct KeyTrieTests {
         var random = SeededGenerator(seed: 42)
         let alphabet = Self.scalars("abcdeé ")
         for _ in 0..<200 {
-            let keys = (0..<(1 + random.next(below: 12))).map { _ in
-                (0..<(1 + random.next(below: 9))).map { _ in alphabet[random.next(below: alphabet.count)] }
-            }.filter { $0.first != KeyTrie.boundary }
+            let keys = Self.randomKeys(&random, alphabet: alphabet, count: 1...12, length: 1...9).filter { $0.first != KeyTrie.boundary }
             let input = (0..<(1 + random.next(below: 10))).map { _ in alphabet[random.next(below: alphabet.count - 1)] }
             Self.check(keys: keys, input: input, maxDistance: 1 + random.next(below: 2))
         }
@@ -153,9 +155,8 @@ struct KeyTrieTests {
         var random = SeededGenerator(seed: 7)
         let alphabet = Self.scalars("abcdé ")
         for _ in 0..<300 {
-            let keys = (0..<(1 + random.next(below: 16))).map { _ in
-                (0..<(1 + random.next(below: 11))).map { _ in alphabet[random.next(below: alphabet.count)] }
-            }.filter { $0.first != KeyTrie.boundary && $0.last != KeyTrie.boundary }
+            let keys = Self.randomKeys(&random, alphabet: alphabet, count: 1...16, length: 1...11)
+                .filter { $0.first != KeyTrie.boundary && $0.last != KeyTrie.boundary }
             let budgets = keys.map { EditBudget.edits(forLetters: $0.letterCount) }
             var trie = KeyTrie(keys: keys)
             trie.assignBudgets { budgets[Int($0)] }

@@ -5,7 +5,7 @@
 /// The matcher asks a list at every position a path could fill one, and most lists cannot
 /// start at most positions: "kitchen" at the "t" of "turn". Asking the filter first (one
 /// load and a mask) spares the list's walk, and the cached "nothing here" it would leave.
-struct ScalarFilter: Sendable, Hashable {
+struct ScalarFilter: Sendable {
     private var ascii: (UInt64, UInt64)
     private var other: (UInt64, UInt64)
 
@@ -17,17 +17,6 @@ struct ScalarFilter: Sendable, Hashable {
     private init(ascii: (UInt64, UInt64), other: (UInt64, UInt64)) {
         self.ascii = ascii
         self.other = other
-    }
-
-    static func == (lhs: ScalarFilter, rhs: ScalarFilter) -> Bool {
-        lhs.ascii == rhs.ascii && lhs.other == rhs.other
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(ascii.0)
-        hasher.combine(ascii.1)
-        hasher.combine(other.0)
-        hasher.combine(other.1)
     }
 
     /// Adds `scalar`.
