@@ -369,6 +369,16 @@ final class CompiledList: Sendable {
             self.range = range
             self.spelled = spelled
         }
+
+        /// Calls `body(number, end)` for each number spelled out at `position` of `input`
+        /// (the numbers up to ``SpelledNumbers/spelledLimit``). A method of the list, not a
+        /// walk of `spelled.trie` by its caller: read there, out of the class, the trie was
+        /// copied, a retain and a release of each of its arrays per position asked.
+        func spelledNumbers(in input: MatchInput, at position: Int, _ body: (Double, Int) -> Void) {
+            spelled.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { index, end in
+                body(spelled.values[Int(index)], end)
+            }
+        }
     }
 }
 

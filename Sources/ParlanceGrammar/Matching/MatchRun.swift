@@ -251,10 +251,6 @@ struct MatchRun {
             steps.append(TraceStep(kind: .start, symbol: -1, start: Int32(start), end: Int32(start), edits: 0, capture: -1))
             parents.append(-1)
         }
-        defer {
-            buffers.exchange(&threads, &stamps, &next, &positions, &first, &last, &index, &bucket, &freeText, &dueTargets)
-            workspace.spareBuffers.append(buffers)
-        }
 
         func push(_ thread: Thread, at position: Int, _ threads: inout [Thread], _ next: inout [Int32], _ positions: inout [Int32],
                   _ first: inout [Int32], _ last: inout [Int32], _ index: inout ProbeTable,
@@ -508,6 +504,10 @@ struct MatchRun {
         if recording {
             trace = MatchTrace(steps: steps, parents: parents, states: threads.map(\.state), positions: positions, scores: threads.map(\.score))
         }
+        // Back to the spare buffers, moved: appended as they were, the buffers were copied
+        // (a retain of every array) and then released.
+        buffers.exchange(&threads, &stamps, &next, &positions, &first, &last, &index, &bucket, &freeText, &dueTargets)
+        workspace.spareBuffers.append(consume buffers)
         return completions
     }
 
@@ -879,8 +879,8 @@ struct MatchRun {
                 }
             }
             if rangeList.range.words {
-                rangeList.spelled.trie.matches(in: input.scalars, isBoundary: input.isBoundary, from: position) { index, end in
-                    guard let value = rangeList.range.accepts(rangeList.spelled.values[Int(index)], spelledOut: true) else { return }
+                rangeList.spelledNumbers(in: input, at: position) { number, end in
+                    guard let value = rangeList.range.accepts(number, spelledOut: true) else { return }
                     workspace.listStore.append(ListMatch(end: Int32(end), kind: .number, value: 0, number: value, edits: 0, nested: -1))
                 }
                 if let reader = rangeList.spelled.reader, input.isBoundary[position] {
