@@ -145,6 +145,13 @@ int32_t cicu_is_normalized(int32_t form, const uint16_t *source, int32_t sourceL
     return U_SUCCESS(status) && result == UNORM_YES;
 }
 
+int32_t cicu_has_boundary_before(int32_t form, int32_t c) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *normalizer = cicu_normalizer(form, &status);
+    if (U_FAILURE(status)) return 0;
+    return unorm2_hasBoundaryBefore(normalizer, (UChar32)c) ? 1 : 0;
+}
+
 // MARK: - Locales
 
 int32_t cicu_locale_from_language_tag(const char *tag, char *locale, int32_t capacity,

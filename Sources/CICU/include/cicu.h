@@ -85,6 +85,10 @@ int32_t cicu_normalize(int32_t form, const uint16_t *source, int32_t sourceLengt
 /// 1 when `source` is certainly already in `form`, 0 otherwise (maybe or no).
 int32_t cicu_is_normalized(int32_t form, const uint16_t *source, int32_t sourceLength);
 
+/// 1 when code point `c` always has a normalization boundary before it in `form`: text
+/// that holds it normalizes as the part before it and the part from it, each alone.
+int32_t cicu_has_boundary_before(int32_t form, int32_t c);
+
 // MARK: - Locales
 
 /// Converts a BCP-47 tag into an ICU locale id. `*parsed` receives how many

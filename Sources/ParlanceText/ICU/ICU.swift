@@ -238,6 +238,15 @@ extension ICU {
 }
 
 extension ICU {
+    /// Whether `scalar` always has a normalization boundary before it in `form`: text that
+    /// holds it normalizes as the part before it and the part from it, each alone
+    /// (`unorm2_hasBoundaryBefore`). False when ICU cannot open the form.
+    static func hasBoundaryBefore(_ form: NormalizationForm, _ scalar: Unicode.Scalar) -> Bool {
+        cicu_has_boundary_before(form.rawValue, Int32(bitPattern: scalar.value)) != 0
+    }
+}
+
+extension ICU {
     /// The ICU script codes a locale is written in (ja → Katakana, Hiragana, Han).
     static func scripts(ofLocale locale: String) -> [Int32] {
         var codes = [Int32](repeating: 0, count: 16)

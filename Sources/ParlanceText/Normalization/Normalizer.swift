@@ -45,7 +45,7 @@ public struct Normalizer: Sendable {
             isASCII = false
             break
         }
-        if !isASCII, appendStable(bytes, to: &output) || appendLatin(bytes, to: &output) { return }
+        if !isASCII, appendStable(bytes, to: &output) || appendTwoByte(bytes, to: &output) { return }
         if isASCII {
             for byte in bytes {
                 // NFKC case folding of ASCII is lowercasing; ASCII punctuation is already folded.
@@ -72,26 +72,28 @@ public struct Normalizer: Sendable {
         return true
     }
 
-    /// Appends text made only of ASCII and of the Latin letters from U+00C0 to U+024F (most
-    /// European names and words), without ICU: each of those letters is a starter that no
-    /// neighbour composes with, so its normalization alone (``LatinTable``, made once by
-    /// ``appendSlow`` for these folds) is its part of the text's; ASCII is folded as
-    /// ``appendSlow`` folds it. False, with nothing appended, when the text holds anything else.
+    /// Appends text made only of ASCII and of scalars UTF-8 writes in two bytes (U+0080 to
+    /// U+07FF: accented Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic letters) that
+    /// ``TwoByteTable`` holds, without ICU: each of those has a normalization boundary before
+    /// it, so its normalization alone (made once by ``appendSlow`` for these folds) is its
+    /// part of the text's; ASCII is folded as ``appendSlow`` folds it. False, with nothing
+    /// appended, when the text holds anything else (a combining mark, a scalar of three or
+    /// four bytes).
     @inline(__always)
-    private func appendLatin(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar]) -> Bool {
+    private func appendTwoByte(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar]) -> Bool {
+        let table = TwoByteTable.table(for: folds)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte < 0x80 {
                 index += 1
-            } else if (0xC3...0xC9).contains(byte), index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80,
-                      byte != 0xC9 || bytes[index + 1] < 0x90 {
+            } else if byte >= 0xC2, byte <= 0xDF, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80,
+                      table.holds(TwoByteTable.offset(byte, bytes[index + 1])) {
                 index += 2
             } else {
                 return false
             }
         }
-        let table = LatinTable.table(for: folds)
         let punctuation = folds.contains(.punctuation)
         index = 0
         while index < bytes.count {
@@ -101,56 +103,82 @@ public struct Normalizer: Sendable {
                 output.append(punctuation ? Normalizer.foldPunctuation(folded) : folded)
                 index += 1
             } else {
-                let value = (UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)) - LatinTable.first
-                table.append(Int(value), to: &output)
+                table.append(TwoByteTable.offset(byte, bytes[index + 1]), to: &output)
                 index += 2
             }
         }
         return true
     }
 
-    /// The normalized forms of the Latin letters U+00C0 to U+024F under one set of folds,
-    /// each made by ``appendSlow`` on the letter alone, at most ``width`` scalars each (all
-    /// of them are: NFKC case folding expands ß to "ss", ŉ to "ʼn", ǰ to j and a mark).
-    struct LatinTable: Sendable {
-        static let first: UInt32 = 0xC0, last: UInt32 = 0x24F
-        static let width = 3
-        /// Per letter, its scalar count and then ``width`` slots.
-        private let slots: [Unicode.Scalar]
+    /// The normalized forms, under one set of folds, of the scalars UTF-8 writes in two
+    /// bytes (U+0080 to U+07FF) that normalize alone as they do in any text: those with a
+    /// normalization boundary before them in NFKC case folding and in NFC, whose normal
+    /// form starts with such a scalar too (ICU's `hasBoundaryBefore`: no combining marks,
+    /// no scalar that composes with the one before it). Each is made by ``appendSlow`` on the
+    /// scalar alone, all in one call.
+    struct TwoByteTable: Sendable {
+        static let first: UInt32 = 0x80, last: UInt32 = 0x7FF
+        /// Per scalar (less ``first``): where its normal form starts in ``scalars`` and how
+        /// many scalars it has (start << 8 | count); ``absent`` for a scalar not held.
+        private let entries: [UInt32]
+        private let scalars: [Unicode.Scalar]
+        private static let absent = UInt32.max
 
         init(folds: NormalizationFolds) {
-            // One call for all the letters, spaces between them (which stay spaces and
-            // compose with nothing): the first parse that meets such a letter pays little.
-            var letters = String.UnicodeScalarView()
+            // One call for all the scalars, each after U+0001, which normalizes to itself
+            // under every fold, composes with nothing and keeps the pieces apart: the first
+            // parse that meets such a scalar pays little.
+            let separator = Unicode.Scalar(UInt8(1))
+            var text = String.UnicodeScalarView()
             for value in Self.first...Self.last {
-                letters.append(Unicode.Scalar(value)!)
-                letters.append(" ")
+                text.append(separator)
+                text.append(Unicode.Scalar(value)!)
             }
-            var text = String(letters)
+            var utf8 = String(text)
             var normalized: [Unicode.Scalar] = []
             var scratch = NormalizationScratch()
-            text.withUTF8 { Normalizer(folds: folds).appendSlow($0, to: &normalized, scratch: &scratch) }
-            var slots: [Unicode.Scalar] = []
-            slots.reserveCapacity(Int(Self.last - Self.first + 1) * (Self.width + 1))
-            for (offset, letter) in normalized.split(separator: " ", omittingEmptySubsequences: false).dropLast().enumerated() {
-                precondition(letter.count <= Self.width, "U+\(String(Self.first + UInt32(offset), radix: 16)) normalizes to more than \(Self.width) scalars")
-                slots.append(Unicode.Scalar(UInt8(letter.count)))
-                for slot in 0..<Self.width { slots.append(slot < letter.count ? letter[letter.startIndex + slot] : "\0") }
+            utf8.withUTF8 { Normalizer(folds: folds).appendSlow($0, to: &normalized, scratch: &scratch) }
+            let pieces = normalized.split(separator: separator, omittingEmptySubsequences: false).dropFirst()
+            precondition(pieces.count == Int(Self.last - Self.first + 1), "one normal form per scalar")
+            func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+                ICU.hasBoundaryBefore(.nfkcCasefold, scalar) && ICU.hasBoundaryBefore(.nfc, scalar)
             }
-            precondition(slots.count == Int(Self.last - Self.first + 1) * (Self.width + 1), "one normalized form per letter")
-            self.slots = slots
+            var entries: [UInt32] = []
+            var scalars: [Unicode.Scalar] = []
+            entries.reserveCapacity(pieces.count)
+            for (offset, piece) in pieces.enumerated() {
+                let scalar = Unicode.Scalar(Self.first + UInt32(offset))!
+                guard standsAlone(scalar), piece.first.map(standsAlone) ?? true, piece.count < 256 else {
+                    entries.append(Self.absent)
+                    continue
+                }
+                entries.append(UInt32(scalars.count) << 8 | UInt32(piece.count))
+                scalars.append(contentsOf: piece)
+            }
+            self.entries = entries
+            self.scalars = scalars
         }
 
-        /// Appends the normalized form of letter `offset` (its scalar less ``first``).
+        /// The offset of the scalar of the two-byte UTF-8 sequence `lead`, `trail`.
+        @inline(__always)
+        static func offset(_ lead: UInt8, _ trail: UInt8) -> Int {
+            Int((UInt32(lead & 0x1F) << 6 | UInt32(trail & 0x3F)) - first)
+        }
+
+        /// Whether the scalar at `offset` is held.
+        @inline(__always)
+        func holds(_ offset: Int) -> Bool { entries[offset] != Self.absent }
+
+        /// Appends the normal form of the scalar at `offset`, which must be held.
         @inline(__always)
         func append(_ offset: Int, to output: inout [Unicode.Scalar]) {
-            let base = offset * (Self.width + 1)
-            let count = Int(slots[base].value)
-            for slot in 0..<count { output.append(slots[base + 1 + slot]) }
+            let entry = entries[offset]
+            let start = Int(entry >> 8)
+            for index in start..<(start + Int(entry & 0xFF)) { output.append(scalars[index]) }
         }
 
-        /// The table of `folds` (the kana fold touches no Latin letter: four tables in all).
-        static func table(for folds: NormalizationFolds) -> LatinTable {
+        /// The table of `folds` (the kana fold touches no scalar here: four tables in all).
+        static func table(for folds: NormalizationFolds) -> TwoByteTable {
             switch (folds.contains(.punctuation), folds.contains(.diacritics)) {
             case (false, false): plain
             case (true, false): punctuation
@@ -159,10 +187,10 @@ public struct Normalizer: Sendable {
             }
         }
 
-        private static let plain = LatinTable(folds: [])
-        private static let punctuation = LatinTable(folds: [.punctuation])
-        private static let diacritics = LatinTable(folds: [.diacritics])
-        private static let punctuationAndDiacritics = LatinTable(folds: [.punctuation, .diacritics])
+        private static let plain = TwoByteTable(folds: [])
+        private static let punctuation = TwoByteTable(folds: [.punctuation])
+        private static let diacritics = TwoByteTable(folds: [.diacritics])
+        private static let punctuationAndDiacritics = TwoByteTable(folds: [.punctuation, .diacritics])
     }
 
     /// Scalars that are their own NFKC case fold (and stay so after the kana fold).
