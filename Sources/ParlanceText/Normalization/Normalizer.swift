@@ -81,6 +81,9 @@ public struct Normalizer: Sendable {
     /// four bytes).
     @inline(__always)
     private func appendTwoByte(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [Unicode.Scalar]) -> Bool {
+        // Text with a scalar of three or four bytes (Thai, Devanagari, kana with Latin) goes
+        // to ICU before the table is asked for: the first such text makes no table.
+        guard !bytes.contains(where: { $0 >= 0xE0 }) else { return false }
         let table = TwoByteTable.table(for: folds)
         var index = 0
         while index < bytes.count {
