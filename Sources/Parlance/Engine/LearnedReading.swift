@@ -41,8 +41,9 @@ final class LearnedReading: @unchecked Sendable {
     /// says with a date in it is that it has one, not which.
     static let dateWord = "datetime"
     private let lock = Lock()
-    /// The grammar's sentences by intent, drawn on first use.
-    private var sentences: [String: [String]]?
+    /// The grammar's sentences by intent, drawn on first use, in words (``words(of:)``): read
+    /// once for every app's ranker.
+    private var sentences: [String: [[String]]]?
     /// The words that frame requests of any intent ("could", "you", "please", "for me"):
     /// those the sentences of at least ``frameShare`` of the grammar's intents say. They
     /// are no evidence of one intent, and an app's few examples, which seldom say them,
@@ -104,13 +105,13 @@ final class LearnedReading: @unchecked Sendable {
         lock.withLock {
             if let known = rankers[app] { return known }
             if sentences == nil {
-                numbers = try? NumberReader(language: grammar.tokenizer.language)
+                numbers = try? NumberReader.shared(language: grammar.tokenizer.language)
                 var sampler = GrammarSampler(grammar.grammar, standIns: Dictionary(uniqueKeysWithValues: dateTimeLists.map { ($0, Self.dateWord) }))
                 let drawn = Dictionary(grouping: sampler.sentences(perIntent: Self.sentencesPerIntent) { $0.metadata["app"] == nil }, by: \.intent)
-                    .mapValues { $0.map(\.text) }
+                    .mapValues { $0.map { words(of: $0.text) } }
                 var intentsSaying: [String: Int] = [:]
                 for texts in drawn.values {
-                    for word in Set(texts.flatMap { IntentRanker.words(of: $0, tokenizer: grammar.tokenizer, numbers: numbers) }) { intentsSaying[word, default: 0] += 1 }
+                    for word in Set(texts.joined()) { intentsSaying[word, default: 0] += 1 }
                 }
                 let least = max(2, Int((Double(drawn.count) * Self.frameShare).rounded(.up)))
                 frameWords = Set(intentsSaying.filter { $0.value >= least }.keys)
@@ -126,7 +127,7 @@ final class LearnedReading: @unchecked Sendable {
             for intent in Set(engine.apps[app].supportedIntents) {
                 // The built-in templates' sentences of the intent, then the app's examples of
                 // it, each also said the other ways the grammar says its phrases.
-                var texts = (sentences?[intent] ?? []).map { words(of: $0) }
+                var texts = sentences?[intent] ?? []
                 for example in grammar.grammar.intent(named: intent).map({ examplePhrases(of: $0, app: bundle) }) ?? [] {
                     let said = words(of: example)
                     texts.append(said)

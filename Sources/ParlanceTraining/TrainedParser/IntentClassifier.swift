@@ -89,38 +89,73 @@ struct IntentClassifier: Sendable {
 
         let classes = intents.count
         var weights = [Float](repeating: 0, count: vocabulary.count * classes)
-        var squares = [Float](repeating: 1e-6, count: vocabulary.count * classes)
         var bias = [Float](repeating: 0, count: classes)
-        var biasSquares = [Float](repeating: 1e-6, count: classes)
         let labels = examples.map { intentIndex[$0.intent]! }
-        var order = Array(rows.indices)
-        var generator = SplitMix64(seed: seed)
-        let rate: Float = 0.5
-        let l2: Float = 1e-5
-        var scores = [Float](repeating: 0, count: classes)
-        for _ in 0..<epochs {
-            for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, generator.next(below: i + 1)) }
-            for index in order {
-                let row = rows[index]
-                Self.scores(row, weights: weights, bias: bias, classes: classes, into: &scores)
-                Self.softmax(&scores)
-                for c in 0..<classes {
-                    let gradient = scores[c] - (labels[index] == c ? 1 : 0)
-                    biasSquares[c] += gradient * gradient
-                    bias[c] -= rate * gradient / biasSquares[c].squareRoot()
-                    for (feature, value) in row {
-                        let slot = Int(feature) * classes + c
-                        let g = gradient * value + l2 * weights[slot]
-                        squares[slot] += g * g
-                        weights[slot] -= rate * g / squares[slot].squareRoot()
-                    }
-                }
-            }
-        }
+        // The rows end to end (features and values apart, each row from its start), so the
+        // epochs' loop reads flat buffers: no array of arrays retained per example.
+        var starts = [0]
+        starts.reserveCapacity(rows.count + 1)
+        for row in rows { starts.append(starts[starts.count - 1] + row.count) }
+        let features = rows.flatMap { $0.map(\.0) }
+        let values = rows.flatMap { $0.map(\.1) }
+        Self.descend(features: features, values: values, starts: starts, labels: labels, classes: classes, epochs: epochs,
+                     seed: seed, weights: &weights, bias: &bias)
         self.vocabulary = vocabulary
         self.idf = idf
         self.weights = weights
         self.bias = bias
+    }
+
+    /// Stochastic gradient descent with AdaGrad steps on the softmax loss with an L2 penalty:
+    /// `epochs` passes over the rows (row `i` is `features[starts[i]..<starts[i + 1]]` with
+    /// its `values`, labelled `labels[i]`), each in an order shuffled from `seed`.
+    static func descend(features: [Int32], values: [Float], starts: [Int], labels: [Int], classes: Int, epochs: Int, seed: UInt64,
+                        weights: inout [Float], bias: inout [Float]) {
+        let rate: Float = 0.5
+        let l2: Float = 1e-5
+        var order = Array(labels.indices)
+        var generator = SplitMix64(seed: seed)
+        // AdaGrad's sums of squared gradients, and the scores of one row, in buffers of their
+        // own beside the weights': the loop below indexes them without bounds checks.
+        let squares = UnsafeMutableBufferPointer<Float>.allocate(capacity: weights.count)
+        let biasSquares = UnsafeMutableBufferPointer<Float>.allocate(capacity: classes)
+        let scores = UnsafeMutableBufferPointer<Float>.allocate(capacity: classes)
+        squares.initialize(repeating: 1e-6)
+        biasSquares.initialize(repeating: 1e-6)
+        scores.initialize(repeating: 0)
+        defer {
+            squares.deallocate()
+            biasSquares.deallocate()
+            scores.deallocate()
+        }
+        weights.withUnsafeMutableBufferPointer { weights in
+            bias.withUnsafeMutableBufferPointer { bias in
+                for _ in 0..<epochs {
+                    for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, generator.next(below: i + 1)) }
+                    for index in order {
+                        let row = starts[index]..<starts[index + 1]
+                        for c in 0..<classes { scores[c] = bias[c] }
+                        for j in row {
+                            let base = Int(features[j]) * classes
+                            let value = values[j]
+                            for c in 0..<classes { scores[c] += weights[base + c] * value }
+                        }
+                        softmax(scores)
+                        for c in 0..<classes {
+                            let gradient = scores[c] - (labels[index] == c ? 1 : 0)
+                            biasSquares[c] += gradient * gradient
+                            bias[c] -= rate * gradient / biasSquares[c].squareRoot()
+                            for j in row {
+                                let slot = Int(features[j]) * classes + c
+                                let g = gradient * values[j] + l2 * weights[slot]
+                                squares[slot] += g * g
+                                weights[slot] -= rate * g / squares[slot].squareRoot()
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// TF-IDF with sublinear term frequency, L2-normalized.
@@ -140,6 +175,10 @@ struct IntentClassifier: Sendable {
     }
 
     static func softmax(_ scores: inout [Float]) {
+        scores.withUnsafeMutableBufferPointer { softmax($0) }
+    }
+
+    static func softmax(_ scores: UnsafeMutableBufferPointer<Float>) {
         let top = scores.max() ?? 0
         var sum: Float = 0
         for c in scores.indices {
