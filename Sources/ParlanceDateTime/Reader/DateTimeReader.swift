@@ -70,7 +70,7 @@ public final class DateTimeReader: Sendable {
         self.language = language
         do {
             tokenizer = try Tokenizer(language: language)
-            let numbers = try NumberReader(language: language)
+            let numbers = try NumberReader.shared(language: language)
             lexicon = try DateTimeLexicon(vocabulary: vocabulary, tokenizer: tokenizer, numbers: numbers)
         } catch let error as ICUError {
             throw .icu("\(error)")

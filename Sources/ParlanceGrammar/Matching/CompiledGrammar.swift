@@ -448,7 +448,7 @@ package final class DeferredNumberReader: @unchecked Sendable {
             if let made { return made }
             guard !failed else { return nil }
             do {
-                made = try NumberReader(language: language)
+                made = try NumberReader.shared(language: language)
             } catch {
                 failed = true
             }

@@ -221,7 +221,7 @@ struct GrammarCompiler {
             reader = known
         } else {
             do {
-                reader = try NumberReader(language: code == grammar.language ? language : Language(code))
+                reader = try NumberReader.shared(language: code == grammar.language ? language : Language(code))
             } catch {
                 throw GrammarError(.invalidStructure, location: template.location, text: code,
                                    message: "no number words for '\(code)': \(error)", expected: "a language ICU has number formats for")

@@ -187,3 +187,29 @@ public final class NumberReader: Sendable {
         var mayEnd: Bool { self == .word || self == .filler || self == .trailingFiller }
     }
 }
+
+extension NumberReader {
+    /// The process's reader of `language` with the default options, made on first use and
+    /// kept: a reader costs tens of milliseconds of ICU to make and, being immutable, serves
+    /// every caller alike (the date reader, a grammar's numbers in words, learned readings,
+    /// each engine), so a language's first parse does not make another.
+    ///
+    /// - Throws: ``ICUError`` as ``init(language:options:)`` does; a failure is not kept.
+    public static func shared(language: Language) throws(ICUError) -> NumberReader {
+        if let known = SharedReaders.lock.withLock({ SharedReaders.readers[language.tag] }) { return known }
+        // Made outside the lock: two languages' readers are made at once. Of two threads
+        // making the same language's, the first to finish is kept.
+        let made = try NumberReader(language: language)
+        return SharedReaders.lock.withLock {
+            if let known = SharedReaders.readers[language.tag] { return known }
+            SharedReaders.readers[language.tag] = made
+            return made
+        }
+    }
+}
+
+/// The readers of ``NumberReader/shared(language:)`` by language tag.
+private enum SharedReaders {
+    static let lock = Lock()
+    nonisolated(unsafe) static var readers: [String: NumberReader] = [:]
+}
