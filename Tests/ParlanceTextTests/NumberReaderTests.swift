@@ -1,3 +1,4 @@
+import Dispatch
 import ParlanceTestSupport
 import Testing
 @testable import ParlanceText
@@ -407,4 +408,32 @@ func trimmedWindowsNeverReadWorse(tag: String) throws {
     #expect(!fillers.isEmpty)
     #expect(worse.isEmpty, "\(tag): \(worse.count) of \(sentences.count) readings differ without reading more: \(worse.prefix(5))")
     print("\(tag): \(sentences.count) sentences, \(improved) read better with trimmed windows")
+}
+
+/// The process's shared readers: one per language, made once even when many threads ask at
+/// once, reading as a reader made on its own does.
+@Test func sharedReadersAreOnePerLanguage() throws {
+    let languages = try ["de", "ja", "fr", "en"].map { try Language($0) }
+    var made = [[NumberReader?]](repeating: [], count: 8)
+    made.withUnsafeMutableBufferPointer { slots in
+        let slots = UncheckedBox(slots)
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            slots.value[index] = languages.map { try? NumberReader.shared(language: $0) }
+        }
+    }
+    for (position, language) in languages.enumerated() {
+        let first = try #require(made[0][position], "\(language)")
+        #expect(made.allSatisfy { $0[position] === first }, "one \(language) reader for every caller")
+        let own = try NumberReader(language: language)
+        for text in ["zweiundvierzig Äpfel und 7", "二十五個と3,000", "quatre-vingt-dix-neuf", "one hundred and twelve"] {
+            #expect(first.numbers(in: text).map(\.value) == own.numbers(in: text).map(\.value), "\(language): \(text)")
+        }
+    }
+    #expect(try NumberReader.shared(language: Language("de")) !== NumberReader.shared(language: Language("fr")))
+}
+
+/// A value handed across the threads of `concurrentPerform`, each writing its own slot.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
