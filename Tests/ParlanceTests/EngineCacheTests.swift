@@ -47,12 +47,14 @@ import Testing
         let plain = Self.summary(try Self.engine(apps, cache: nil))
         let first = try Self.engine(apps, cache: folder)
         #expect(Self.cacheWarnings(first).isEmpty)
+        #expect(Self.summary(first) == plain)
         let saved = Self.images(in: folder)
         // One vocabulary index per way of writing keys: Latin (en) and Japanese.
         #expect(saved.filter { $0.hasPrefix("vocabulary-") }.count == 2, "\(saved)")
         // One compiled grammar per language.
         #expect(saved.filter { $0.hasPrefix("grammar-") }.count == 2, "\(saved)")
-        #expect(Self.summary(first) == plain)
+        // The rankers of the learned readings the parses needed, one per language and app.
+        #expect(!saved.filter { $0.hasPrefix("ranker-") }.isEmpty, "\(saved)")
         let second = try Self.engine(apps, cache: folder)
         #expect(Self.cacheWarnings(second).isEmpty, "\(Self.cacheWarnings(second))")
         #expect(Self.images(in: folder) == saved)
@@ -72,7 +74,9 @@ import Testing
         }
         let repaired = try Self.engine(apps, cache: folder)
         let warnings = Self.cacheWarnings(repaired)
-        #expect(warnings.count == Self.images(in: folder).count, "\(warnings)")
+        // (A ranker is read when a parse first needs it, after the engine's warnings are
+        // told: a damaged one is trained again and replaced without a warning.)
+        #expect(warnings.count == Self.images(in: folder).count { !$0.hasPrefix("ranker-") }, "\(warnings)")
         #expect(warnings.allSatisfy { $0.contains("damaged") }, "\(warnings)")
         #expect(Self.summary(repaired) == plain)
         // The rebuilt images replaced the damaged ones.

@@ -226,4 +226,46 @@ extension LearnedReadingTests {
             #expect(other.match.ranking.literalScalars < best.match.ranking.literalScalars)
         }
     }
+
+    /// With a cache, an app's ranker trained in one process is read back in the next (its
+    /// image is read, not written again), with the same answer; a damaged image is trained
+    /// again and replaced.
+    @Test func rankersAreKeptInTheCache() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-rankers-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = EngineOptions()
+        options.cache = EngineCache(directory: folder)
+        let apps = EngineFixture.apps + [try Self.greenhouse.get()]
+        let grammars = EngineFixture.corpora.appendingPathComponent("grammars")
+        let request = "Verdant, kick off the watering"
+        func answer() throws -> (intent: String?, confidence: Double?, template: String?) {
+            let best = try Engine(apps: apps, grammars: grammars, languages: ["en"], options: options).parse(request, language: "en").best
+            return (best?.intent.name, best?.confidence, best?.match.template.location.file)
+        }
+        func rankerImages() throws -> [String: Int] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("ranker-") }
+            return Dictionary(uniqueKeysWithValues: try names.map { name in
+                (name, try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.systemFileNumber] as! Int)
+            })
+        }
+        let trained = try answer()
+        #expect(trained.intent == "WaterPlantsIntent" && trained.template == "(learned)", "\(trained)")
+        let written = try rankerImages()
+        #expect(written.count == 1, "one ranker trained, for Verdant in English: \(written.keys)")
+        // Read back: the same answer, the image not written again (a write renames a new file in).
+        let read = try answer()
+        #expect(read.intent == trained.intent && read.confidence == trained.confidence)
+        #expect(try rankerImages() == written)
+        // Damaged: trained again, the same answer, the image replaced.
+        for name in written.keys { try Data("not a ranker".utf8).write(to: folder.appendingPathComponent(name)) }
+        let retrained = try answer()
+        #expect(retrained.intent == trained.intent && retrained.confidence == trained.confidence)
+        let replaced = try rankerImages()
+        #expect(Set(replaced.keys) == Set(written.keys))
+        for name in replaced.keys {
+            let size = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.size] as! Int
+            #expect(size > 1_000, "\(name) written again whole")
+        }
+    }
 }

@@ -39,4 +39,39 @@ struct IntentRankerTests {
         #expect(ranker.scalarsSaid(in: "twenty five glass", by: "LogWater") == (said: 15, looked: 15))
         #expect(ranker.scalarsSaid(in: "twenty five glass", by: "Total") == (said: 0, looked: 15))
     }
+
+    /// A ranker read back from its image ranks, and accounts for words, exactly as the one
+    /// written; an image of other inputs, or cut short, is refused naming its file.
+    @Test func imageReadsBackTheSameRanker() throws {
+        let ranker = try Self.ranker.get()
+        let tokenizer = try Tokenizer(language: Language("en"))
+        let numbers = try NumberReader(language: Language("en"))
+        var inputs = ImageDigest()
+        inputs.combine("the examples above")
+        let image = ranker.image(inputs: inputs)
+        let read = try image.withUnsafeBytes { try IntentRanker(image: $0, source: "ranker.image", inputs: inputs, tokenizer: tokenizer, numbers: numbers) }
+        #expect(read.labels == ranker.labels)
+        #expect(read.ignoredWords == ranker.ignoredWords)
+        for text in ["log my blue pill now please", "when is the next one", "twenty five pills", "", "what's the weather"] {
+            let (a, b) = (ranker.ranked(text, among: ["LogDose", "NextDose"]), read.ranked(text, among: ["LogDose", "NextDose"]))
+            #expect(a.map(\.label) == b.map(\.label) && a.map(\.probability) == b.map(\.probability), "\(text)")
+            for label in ranker.labels {
+                #expect(read.scalarsSaid(in: text, by: label) == ranker.scalarsSaid(in: text, by: label), "\(text) as \(label)")
+                #expect(read.unsaidRuns(in: text, by: label) == ranker.unsaidRuns(in: text, by: label), "\(text) as \(label)")
+            }
+        }
+        var other = ImageDigest()
+        other.combine("other examples")
+        #expect(throws: ImageError.self) {
+            try image.withUnsafeBytes { try IntentRanker(image: $0, source: "ranker.image", inputs: other, tokenizer: tokenizer, numbers: numbers) }
+        }
+        for cut in [0, 16, image.count / 2, image.count - 1] {
+            let error = #expect(throws: ImageError.self) {
+                try Array(image.prefix(cut)).withUnsafeBytes {
+                    try IntentRanker(image: $0, source: "ranker.image", inputs: inputs, tokenizer: tokenizer, numbers: numbers)
+                }
+            }
+            #expect(error?.source == "ranker.image", "cut at \(cut)")
+        }
+    }
 }

@@ -69,7 +69,7 @@ let shared = repository.deletingLastPathComponent().appendingPathComponent("shar
 // default; each folder with its own apps/), with the sample apps and those apps, no language
 // given: the first pass of a fresh engine (every one-time cost included: learned readings
 // are trained on first use, or while the engine is built with --learned-when-built), then
-// five warm passes; then stop.
+// five warm passes; then stop. --cache DIR: with the images of an EngineCache.
 if let at = arguments.firstIndex(of: "--blind") {
     var folders = arguments[(at + 1)...].prefix { !$0.hasPrefix("--") }.map { URL(fileURLWithPath: $0) }
     if folders.isEmpty { folders = [corpora.appendingPathComponent("tests/blind")] }
@@ -87,6 +87,11 @@ if let at = arguments.firstIndex(of: "--blind") {
     let loadStart = clock.now
     var blindOptions = EngineOptions()
     if arguments.contains("--learned-when-built") { blindOptions.learnedReadings = .whenBuilt }
+    // --cache DIR: images kept there (grammars, vocabulary, learned readings' rankers): a
+    // second run reads what the first built and trained.
+    if let at = arguments.firstIndex(of: "--cache"), at + 1 < arguments.count {
+        blindOptions.cache = EngineCache(directory: URL(fileURLWithPath: arguments[at + 1]))
+    }
     let blindEngine = try Engine(apps: blindApps, grammars: corpora.appendingPathComponent("grammars"), options: blindOptions)
     let load = micros(clock.now - loadStart) / 1000
     var first: [Double] = []

@@ -290,11 +290,11 @@ public final class Engine: Sendable {
             let tokenizer = try Tokenizer(language: parsed)
             let examples = ExampleTemplates(language: parsed, tag: language, apps: apps, catalogue: catalogue, lists: lists,
                                             userVocabulary: userVocabulary, tokenizer: tokenizer)
-            let (compiled, compileIssues) = try compiledGrammar(language: language, grammars: grammars, examples: examples,
-                                                                cache: cache, warnings: warnings)
+            let (compiled, compileIssues, inputs) = try compiledGrammar(language: language, grammars: grammars, examples: examples,
+                                                                        cache: cache, warnings: warnings)
             let dateTimeParameters = Set(catalogue.intents.flatMap { $0.parameters.filter { $0.kind == .dateTime }.map(\.name) })
             return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, form: form, position: position,
-                                  dateTimeParameters: dateTimeParameters),
+                                  dateTimeParameters: dateTimeParameters, rankerCache: inputs.map { (cache!, $0) }),
                     examples.issues + compileIssues)
         } catch let error as GrammarError {
             throw EngineError(message: "grammar \(language): \(error)")
@@ -307,16 +307,17 @@ public final class Engine: Sendable {
 
     /// The language's grammar with the apps' example phrases, compiled: read from the
     /// cache's image when it holds one for the same grammar files and examples, else
-    /// compiled (and its image saved), with the warnings of assembling it.
+    /// compiled (and its image saved), with the warnings of assembling it, and with a cache
+    /// the digest of what it was compiled from (which learned readings' rankers build on).
     static func compiledGrammar(language: String, grammars: URL, examples: ExampleTemplates, cache: EngineCache?,
-                                warnings: WarningLog) throws -> (CompiledGrammar, [AppIssue]) {
+                                warnings: WarningLog) throws -> (CompiledGrammar, [AppIssue], ImageDigest?) {
         var inputs = ImageDigest()
         if let cache {
             inputs = GrammarSource.imageInputs(grammars: grammars, language: language, extra: examples.files)
             if let read = cache.image(kind: "grammar", inputs: inputs, warnings: warnings, read: { raw, source throws(ImageError) in
                 try readGrammar(raw, source: source, inputs: inputs)
             }) {
-                return read
+                return (read.0, read.1, inputs)
             }
         }
         var issues: [AppIssue] = []
@@ -341,7 +342,7 @@ public final class Engine: Sendable {
             writer.append(contentsOf: compiled.image(inputs: inputs))
             cache.save(writer.finished(), kind: "grammar", inputs: inputs, warnings: warnings)
         }
-        return (compiled, issues)
+        return (compiled, issues, cache == nil ? nil : inputs)
     }
 
     /// A compiled grammar and its warnings from a cached image (kind LGRM: the warnings,

@@ -2,10 +2,13 @@ import Foundation
 import ParlanceText
 
 /// A folder where the engine keeps compiled images between runs: the indexes of the users'
-/// vocabulary and the compiled grammars, each in a file named by the digest of what it was
-/// built from. An engine built with a cache reads what it finds there instead of building
-/// it, and saves what it had to build; with 100,000 user entries that is the difference
-/// between a second and a few tens of milliseconds.
+/// vocabulary, the compiled grammars and the learned readings' rankers (one per language
+/// and app, trained when a parse first needs one), each in a file named by the digest of
+/// what it was built from. An engine built with a cache reads what it finds there instead
+/// of building it, and saves what it had to build; with 100,000 user entries that is the
+/// difference between a second and a few tens of milliseconds, and a process's first
+/// request of an app said in its own words reads a ranker instead of training one (tens of
+/// milliseconds).
 ///
 /// ```swift
 /// var options = EngineOptions()
@@ -23,8 +26,11 @@ import ParlanceText
 public struct EngineCache: Sendable, Hashable {
     /// The folder.
     public let directory: URL
-    /// How many images of one kind (vocabulary, grammar) the folder keeps.
+    /// How many images of one kind (vocabulary, grammar) the folder keeps; of learned
+    /// readings' rankers, one per language and app, ``rankersPerKept`` times as many.
     public var keptPerKind: Int = 24
+    /// How many rankers of learned readings are kept per image of another kind.
+    static let rankersPerKept = 16
 
     /// A cache in `directory` (created when first written).
     public init(directory: URL) {
@@ -72,11 +78,12 @@ public struct EngineCache: Sendable, Hashable {
     }
 
     /// Saves `bytes` as the image of `kind` for `inputs`: written to a temporary file and
-    /// renamed, then the oldest images of the kind beyond ``keptPerKind`` are removed.
+    /// renamed, then the oldest images of the kind beyond `kept` (``keptPerKind`` unless
+    /// given) are removed.
     /// Failures are not errors (the cache is an optimization); they are returned for the
     /// caller's warnings.
     @discardableResult
-    func write(_ bytes: [UInt8], kind: String, inputs: ImageDigest) -> String? {
+    func write(_ bytes: [UInt8], kind: String, inputs: ImageDigest, kept: Int? = nil) -> String? {
         let manager = FileManager.default
         let target = url(kind: kind, inputs: inputs)
         let temporary = directory.appendingPathComponent(".\(kind)-\(inputs)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
@@ -91,7 +98,7 @@ public struct EngineCache: Sendable, Hashable {
             try? manager.removeItem(at: temporary)
             return "cannot save \(target.path): \(error.localizedDescription)"
         }
-        prune(kind: kind)
+        prune(kind: kind, kept: kept ?? keptPerKind)
         return nil
     }
 
@@ -111,22 +118,22 @@ public struct EngineCache: Sendable, Hashable {
     }
 
     /// Saves an image like ``write(_:kind:inputs:)``, a failure going to `warnings`.
-    func save(_ bytes: [UInt8], kind: String, inputs: ImageDigest, warnings: WarningLog) {
-        if let failure = write(bytes, kind: kind, inputs: inputs) {
+    func save(_ bytes: [UInt8], kind: String, inputs: ImageDigest, kept: Int? = nil, warnings: WarningLog) {
+        if let failure = write(bytes, kind: kind, inputs: inputs, kept: kept) {
             warnings.add(AppIssue(.warning, file: directory.path, message: failure))
         }
     }
 
-    /// Removes the oldest images of `kind` beyond ``keptPerKind``.
-    private func prune(kind: String) {
+    /// Removes the oldest images of `kind` beyond `kept`.
+    private func prune(kind: String, kept: Int) {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
         let images = names.filter { $0.hasPrefix(kind + "-") && $0.hasSuffix(".image") }
-        guard images.count > keptPerKind else { return }
+        guard images.count > kept else { return }
         let dated = images.map { name -> (name: String, date: Date) in
             let date = (try? manager.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.modificationDate] as? Date) ?? nil
             return (name, date ?? .distantPast)
         }.sorted { $0.date > $1.date }
-        for old in dated.dropFirst(keptPerKind) { try? manager.removeItem(at: directory.appendingPathComponent(old.name)) }
+        for old in dated.dropFirst(kept) { try? manager.removeItem(at: directory.appendingPathComponent(old.name)) }
     }
 }

@@ -43,7 +43,7 @@ final class LanguageModel: Sendable {
     let dateTimeWords: [String]
 
     init(tag: String, language: Language, compiled: CompiledGrammar, apps: [App], lists: VocabularyLists, form: Int, position: Int,
-         dateTimeParameters: Set<String>) {
+         dateTimeParameters: Set<String>, rankerCache: (cache: EngineCache, grammarInputs: ImageDigest)? = nil) {
         self.position = position
         self.tag = tag
         self.language = language
@@ -53,7 +53,7 @@ final class LanguageModel: Sendable {
         dateTimeLists = compiled.wildcardLists(fillingSlots: dateTimeParameters)
         dateTimeReader = try? DateTimeReader(language: language)
         dateTimeWords = dateTimeReader == nil ? [] : ((try? DateTimeVocabulary.builtIn(for: language)) ?? nil)?.entries.map(\.phrase) ?? []
-        learned = LearnedReading(grammar: compiled, dateTimeReader: dateTimeReader, dateTimeLists: dateTimeLists)
+        learned = LearnedReading(grammar: compiled, dateTimeReader: dateTimeReader, dateTimeLists: dateTimeLists, cache: rankerCache)
         builtInIntents = Set(compiled.grammar.intents.filter { $0.data.contains { $0.metadata["app"] == nil } }.map(\.name))
         let appItems = apps.enumerated().map { appIndex, app in
             (app.vocabulary.vocabulary(for: language)?.items ?? []).map { (item: $0, app: appIndex) }

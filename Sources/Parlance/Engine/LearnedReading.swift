@@ -61,10 +61,17 @@ final class LearnedReading: @unchecked Sendable {
     /// use: an app's example phrases are also trained on as the grammar would say them.
     private var variants = PhraseVariants(groups: [])
 
-    init(grammar: CompiledGrammar, dateTimeReader: DateTimeReader?, dateTimeLists: [String]) {
+    /// Where trained rankers are kept between processes, with the digest of what the
+    /// grammar was compiled from (``Engine/compiledGrammar(language:grammars:examples:cache:warnings:)``);
+    /// nil: every process trains its own.
+    private let cache: (cache: EngineCache, grammarInputs: ImageDigest)?
+
+    init(grammar: CompiledGrammar, dateTimeReader: DateTimeReader?, dateTimeLists: [String],
+         cache: (cache: EngineCache, grammarInputs: ImageDigest)? = nil) {
         self.grammar = grammar
         self.dateTimeReader = dateTimeReader
         self.dateTimeLists = dateTimeLists
+        self.cache = cache
     }
 
     /// `text` with each date or time the reader finds in it as ``dateWord`` (`dates`: those
@@ -99,13 +106,29 @@ final class LearnedReading: @unchecked Sendable {
     /// that two examples of a custom intent weigh about as much as the grammar's many
     /// sentences of a built-in one. Nil when the app supports no intent with sentences.
     ///
+    /// With an ``EngineOptions/cache``, a ranker trained before for the same inputs
+    /// (``rankerInputs(app:)``) is read from its image instead, and one trained is saved.
+    ///
     /// - Complexity: training is O(epochs × sentences × features × intents) for the app's
-    ///   few intents: milliseconds in a release build.
+    ///   few intents: milliseconds in a release build, after tens of milliseconds of the
+    ///   language's sentences on its first ranker; reading an image, a copy of its tables.
     func ranker(for app: Int, in engine: Engine) -> IntentRanker? {
         lock.withLock {
             if let known = rankers[app] { return known }
+            if numbers == nil { numbers = try? NumberReader.shared(language: grammar.tokenizer.language) }
+            let inputs = cache.map { rankerInputs(app: engine.apps[app], grammarInputs: $0.grammarInputs) }
+            if let cache, let inputs, let bytes = cache.cache.read(kind: Self.imageKind, inputs: inputs) {
+                // A damaged image is trained again and replaced, as the engine's other images are.
+                let read = bytes.withUnsafeBytes { raw in
+                    try? IntentRanker(image: raw, source: cache.cache.url(kind: Self.imageKind, inputs: inputs).path, inputs: inputs,
+                                      tokenizer: grammar.tokenizer, numbers: numbers)
+                }
+                if let read {
+                    rankers[app] = read
+                    return read
+                }
+            }
             if sentences == nil {
-                numbers = try? NumberReader.shared(language: grammar.tokenizer.language)
                 var sampler = GrammarSampler(grammar.grammar, standIns: Dictionary(uniqueKeysWithValues: dateTimeLists.map { ($0, Self.dateWord) }))
                 let drawn = Dictionary(grouping: sampler.sentences(perIntent: Self.sentencesPerIntent) { $0.metadata["app"] == nil }, by: \.intent)
                     .mapValues { $0.map { words(of: $0.text) } }
@@ -151,8 +174,49 @@ final class LearnedReading: @unchecked Sendable {
             }
             let ranker = IntentRanker(wordExamples: examples, tokenizer: grammar.tokenizer, numbers: numbers, ignoredWords: frameWords)
             rankers[app] = ranker
+            if let cache, let inputs {
+                // Not saving is no error (the cache is an optimization): the next process trains it again.
+                cache.cache.write(ranker.image(inputs: inputs), kind: Self.imageKind, inputs: inputs,
+                                  kept: cache.cache.keptPerKind * EngineCache.rankersPerKept)
+            }
             return ranker
         }
+    }
+
+    /// The kind of a ranker's image in an ``EngineCache``.
+    static let imageKind = "ranker"
+
+    /// The digest of everything `app`'s ranker is trained from: the language's grammar with
+    /// every app's example phrases as compiled (`grammarInputs`: its files, the examples,
+    /// the ICU version and the program's build, which stands for this code and its
+    /// constants), the lists whose values are dates, and of the app its bundle identifier,
+    /// the intents it supports, and what its examples in other languages are read from (its
+    /// names, development region and every localization's example phrases).
+    private func rankerInputs(app: App, grammarInputs: ImageDigest) -> ImageDigest {
+        var digest = ImageDigest()
+        digest.combine("learned reading's ranker")
+        digest.combine(Int(IntentRanker.imageVersion))
+        digest.combine(grammarInputs)
+        digest.combine(dateTimeLists.count)
+        for list in dateTimeLists { digest.combine(list) }
+        digest.combine(app.bundleIdentifier)
+        let intents = Set(app.supportedIntents).sorted()
+        digest.combine(intents.count)
+        for intent in intents { digest.combine(intent) }
+        digest.combine(app.names.count)
+        for name in app.names { digest.combine(name) }
+        digest.combine(app.developmentRegion ?? "")
+        digest.combine(app.vocabulary.localizations.count)
+        for localization in app.vocabulary.localizations {
+            digest.combine(localization.language?.tag ?? "")
+            digest.combine(localization.vocabulary.intentPhrases.count)
+            for phrase in localization.vocabulary.intentPhrases {
+                digest.combine(phrase.intentName)
+                digest.combine(phrase.examples.count)
+                for example in phrase.examples { digest.combine(example) }
+            }
+        }
+        return digest
     }
 
     /// The numbers said in `tokens` outside `taken`, in order, each with the currency its next

@@ -36,6 +36,16 @@ public struct IntentRanker: Sendable {
                   tokenizer: tokenizer, numbers: numbers, ignoredWords: ignoredWords, epochs: epochs)
     }
 
+    /// A ranker from its parts (read back from an image: ``init(image:source:inputs:tokenizer:numbers:)``).
+    private init(classifier: IntentClassifier, tokenizer: Tokenizer, ignoredWords: Set<String>, numbers: NumberReader?,
+                 wordsSaid: [String: Set<String>]) {
+        self.classifier = classifier
+        self.tokenizer = tokenizer
+        self.ignoredWords = ignoredWords
+        self.numbers = numbers
+        self.wordsSaid = wordsSaid
+    }
+
     /// Trains on examples already read into words (``words(of:tokenizer:numbers:)``), for a
     /// caller that makes examples of its own from words (paraphrases of a phrase), leaving
     /// out `ignoredWords`.
@@ -190,5 +200,44 @@ public struct IntentRanker: Sendable {
         }
         guard total > 0 else { return [] }
         return result.map { ($0.label, $0.probability / total) }.sorted { $0.probability > $1.probability }
+    }
+}
+
+extension IntentRanker {
+    /// The kind of a ranker's image.
+    package static let imageKind = "IRNK"
+    /// The format version: bump it whenever what ``image(inputs:)`` writes changes.
+    package static let imageVersion: UInt32 = 1
+
+    /// The ranker as the bytes of an image for `inputs` (the digest of what it was trained
+    /// from, which reading asks for): its classifier, the words it ignores and the words
+    /// each label's examples say. Its tokenizer and number reader are not written: the
+    /// reader supplies them.
+    package func image(inputs: ImageDigest) -> [UInt8] {
+        var writer = ImageWriter(kind: Self.imageKind, version: Self.imageVersion, inputs: inputs)
+        classifier.write(to: &writer)
+        writer.append(ignoredWords.sorted())
+        let labels = wordsSaid.keys.sorted()
+        writer.append(labels)
+        for label in labels { writer.append(wordsSaid[label]!.sorted()) }
+        return writer.finished()
+    }
+
+    /// Reads a ranker written by ``image(inputs:)`` for the same `inputs`; it ranks exactly
+    /// as the one written, with `tokenizer` and `numbers` (the language's, as it was
+    /// trained with).
+    ///
+    /// - Throws: ``ImageError`` naming `source`: not a ranker's image, another format
+    ///   version or other inputs, or a truncated or damaged one.
+    package init(image bytes: UnsafeRawBufferPointer, source: String, inputs: ImageDigest, tokenizer: Tokenizer,
+                 numbers: NumberReader?) throws(ImageError) {
+        var reader = try ImageReader(bytes, source: source, kind: Self.imageKind, version: Self.imageVersion, inputs: inputs)
+        let classifier = try IntentClassifier(from: &reader)
+        let ignoredWords = Set(try reader.readStrings())
+        let labels = try reader.readStrings()
+        var wordsSaid: [String: Set<String>] = [:]
+        for label in labels { wordsSaid[label] = Set(try reader.readStrings()) }
+        try reader.finish()
+        self.init(classifier: classifier, tokenizer: tokenizer, ignoredWords: ignoredWords, numbers: numbers, wordsSaid: wordsSaid)
     }
 }
