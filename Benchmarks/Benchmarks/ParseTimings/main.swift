@@ -83,6 +83,8 @@ if let at = arguments.firstIndex(of: "--blind") {
         }
     }
     for folder in folders { items += (try? UtteranceTest.load(folder.path)) ?? [] }
+    // --only TEXT: the requests that contain TEXT (to profile one).
+    if let at = arguments.firstIndex(of: "--only"), at + 1 < arguments.count { items = items.filter { $0.utterance.contains(arguments[at + 1]) } }
     let clock = ContinuousClock()
     let loadStart = clock.now
     var blindOptions = EngineOptions()
@@ -235,6 +237,8 @@ if let at = arguments.firstIndex(of: "--dates") {
     }
     var items: [UtteranceTest] = []
     for folder in folders { items += (try? UtteranceTest.load(folder.path)) ?? [] }
+    // --only TEXT: the requests that contain TEXT (to profile one).
+    if let at = arguments.firstIndex(of: "--only"), at + 1 < arguments.count { items = items.filter { $0.utterance.contains(arguments[at + 1]) } }
     var withOptions = EngineOptions()
     withOptions.learnedReadings = .whenBuilt
     var withoutOptions = withOptions
