@@ -97,6 +97,9 @@ extension Engine {
         // sentence is then no gain: "RideNow去机场都有哪些车型" lifts "RideNow", not "RideNow去机场"
         // with the destination.
         var lifted: [(mention: AppMention, text: String, frameLetters: Int)] = []
+        // One memo per lifted text, for both passes: the second finds its tokens, spans,
+        // dates and exact match already made.
+        var memos: [String: Reader.Memo] = [:]
         let scalars = Array(text.unicodeScalars)
         var namesLifted = 0
         for name in names.sorted(by: { $0.scalarRange.count > $1.scalarRange.count })
@@ -119,8 +122,9 @@ extension Engine {
                 var reader = Reader(engine: self, model: model, user: memo.user)
                 reader.mention = mention
                 reader.liftedDate = liftedDate
-                var hypotheses = reader.read(locked: locked, memo: memo.derived(text: text, keepingDates: liftedDate != nil),
-                                             pass: .full(fuzziness: fuzziness))
+                let derived = memos[text] ?? memo.derived(text: text, keepingDates: liftedDate != nil)
+                memos[text] = derived
+                var hypotheses = reader.read(locked: locked, memo: derived, pass: .full(fuzziness: fuzziness))
                 if frameLetters > 0 {
                     hypotheses = hypotheses.map { hypothesis in
                         var reading = hypothesis.reading
