@@ -293,8 +293,9 @@ public final class Engine: Sendable {
             let (compiled, compileIssues, inputs) = try compiledGrammar(language: language, grammars: grammars, examples: examples,
                                                                         cache: cache, warnings: warnings)
             let dateTimeParameters = Set(catalogue.intents.flatMap { $0.parameters.filter { $0.kind == .dateTime }.map(\.name) })
+            let rankerCache = cache.flatMap { cache in inputs.map { (cache: cache, grammarInputs: $0) } }
             return (LanguageModel(tag: language, language: parsed, compiled: compiled, apps: apps, lists: lists, form: form, position: position,
-                                  dateTimeParameters: dateTimeParameters, rankerCache: inputs.map { (cache!, $0) }),
+                                  dateTimeParameters: dateTimeParameters, rankerCache: rankerCache),
                     examples.issues + compileIssues)
         } catch let error as GrammarError {
             throw EngineError(message: "grammar \(language): \(error)")

@@ -107,7 +107,7 @@ final class LearnedReading: @unchecked Sendable {
     /// sentences of a built-in one. Nil when the app supports no intent with sentences.
     ///
     /// With an ``EngineOptions/cache``, a ranker trained before for the same inputs
-    /// (``rankerInputs(app:)``) is read from its image instead, and one trained is saved.
+    /// (``rankerInputs(app:grammarInputs:)``) is read from its image instead, and one trained is saved.
     ///
     /// - Complexity: training is O(epochs × sentences × features × intents) for the app's
     ///   few intents: milliseconds in a release build, after tens of milliseconds of the
@@ -118,7 +118,8 @@ final class LearnedReading: @unchecked Sendable {
             if numbers == nil { numbers = try? NumberReader.shared(language: grammar.tokenizer.language) }
             let inputs = cache.map { rankerInputs(app: engine.apps[app], grammarInputs: $0.grammarInputs) }
             if let cache, let inputs, let bytes = cache.cache.read(kind: Self.imageKind, inputs: inputs) {
-                // A damaged image is trained again and replaced, as the engine's other images are.
+                // A damaged image is trained again and replaced (with no warning, unlike the
+                // images read while the engine is built: a parse has no one to tell).
                 let read = bytes.withUnsafeBytes { raw in
                     try? IntentRanker(image: raw, source: cache.cache.url(kind: Self.imageKind, inputs: inputs).path, inputs: inputs,
                                       tokenizer: grammar.tokenizer, numbers: numbers)
