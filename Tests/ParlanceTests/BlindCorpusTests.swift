@@ -34,6 +34,11 @@ import Testing
 /// Corpora/tests/blind-4 (2026-12-01), written blind for the 18 apps of the sets above, is
 /// held out: 85.3% when it joined, language given (262 of 307, dates included).
 ///
+/// On 2026-12-02 the failures of blind-2 and blind-4 were read, so both are development
+/// sets since. Corpora/tests/blind-5 (2026-12-02), written blind for the same 18 apps and
+/// two new apps of its own, took their place as the held-out set: 81.0% when it joined,
+/// language given (268 of 331, dates included), 82.2% after the paraphrase groups the same day.
+///
 /// The held-out sets print their counts, never their requests.
 @Suite struct BlindCorpusTests {
     static let folder = EngineFixture.corpora.appendingPathComponent("tests/blind")
@@ -42,8 +47,10 @@ import Testing
     static let custom = EngineFixture.corpora.appendingPathComponent("tests/blind-custom")
     static let customHeldOut = EngineFixture.corpora.appendingPathComponent("tests/blind-custom-2")
     static let fourth = EngineFixture.corpora.appendingPathComponent("tests/blind-4")
-    /// The sets measured, never read: only their counts are printed.
-    static let heldOut = [second, customHeldOut, fourth]
+    static let fifth = EngineFixture.corpora.appendingPathComponent("tests/blind-5")
+    /// The sets measured, never read: only their counts are printed. (blind-2 and blind-4
+    /// were held out until their failures were read on 2026-12-02.)
+    static let heldOut = [customHeldOut, fifth]
 
     /// The sample apps and the apps both blind sets bring.
     static let built: Result<Engine, EngineError> = Result { () throws(EngineError) -> Engine in
@@ -90,13 +97,17 @@ import Testing
     /// (Corpora/calibration/README.md): first set 96.3% / 95.8%, second 83.0% / 82.6%, third
     /// 89.1% / 89.1%, custom intents 66.5% / 64.9%, the held-out custom set 49.5% / 48.9%
     /// (more of a named app's learned readings refused), the fourth set 85.9% / 85.2%.
+    ///
+    /// 2026-12-02: the language's paraphrase groups and 64 variants of each example phrase:
+    /// custom intents 73.9% / 71.8%, the held-out custom set 55.9% / 55.9%.
     static func floor(_ set: URL, languageGiven: Bool) -> Double {
         switch set {
         case second: 0.80
         case third: 0.86
-        case custom: 0.62
-        case customHeldOut: 0.47
+        case custom: 0.68
+        case customHeldOut: 0.52
         case fourth: 0.82
+        case fifth: 0.77
         default: 0.94
         }
     }
@@ -105,6 +116,11 @@ import Testing
     static func kind(_ test: UtteranceTest) -> String {
         guard let note = test.note, note.hasPrefix("["), let end = note.firstIndex(of: "]") else { return "untagged" }
         return String(note[note.index(after: note.startIndex)..<end])
+    }
+
+    static let builtWithFifthsApps: Result<Engine, EngineError> = Result { () throws(EngineError) -> Engine in
+        let own = [folder, second, fifth].flatMap { AppLoader.load($0.appendingPathComponent("apps").path).apps }
+        return try Engine(apps: EngineFixture.apps + own, grammars: EngineFixture.corpora.appendingPathComponent("grammars"))
     }
 
     @Test func theSetLoadsApart() throws {
@@ -131,12 +147,17 @@ import Testing
         let heldOutApps = AppLoader.load(Self.customHeldOut.appendingPathComponent("apps").path)
         #expect(heldOutApps.apps.count == 4)
         #expect(heldOutApps.issues.filter { $0.severity == .error }.isEmpty, "\(heldOutApps.issues)")
+        #expect(try UtteranceTest.load(Self.fifth.path).count >= 330)
+        let fifthApps = AppLoader.load(Self.fifth.appendingPathComponent("apps").path)
+        #expect(fifthApps.apps.count == 2)
+        #expect(fifthApps.issues.filter { $0.severity == .error }.isEmpty, "\(fifthApps.issues)")
     }
 
-    @Test(arguments: [true, false], [folder, second, third, custom, customHeldOut, fourth]) func rates(languageGiven: Bool, set: URL) throws {
+    @Test(arguments: [true, false], [folder, second, third, custom, customHeldOut, fourth, fifth]) func rates(languageGiven: Bool, set: URL) throws {
         let built = switch set {
         case Self.custom: Self.builtWithCustomApps
         case Self.customHeldOut: Self.builtWithEveryApp
+        case Self.fifth: Self.builtWithFifthsApps
         default: Self.built
         }
         let engine = try built.get()

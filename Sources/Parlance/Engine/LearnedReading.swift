@@ -12,7 +12,8 @@ import ParlanceTraining
 /// (``GrammarSampler``: ``sentencesPerIntent`` of each intent, its templates' phrasing
 /// with values left out) and on the app's example phrases (IntentPhrases, which the
 /// compiled grammar holds as templates of the app: every custom intent's examples), each
-/// also said the other ways the grammar says its phrases (``ParaphraseGroups``,
+/// also said the other ways the grammar says its phrases (``ParaphraseGroups``: the
+/// grammar's alternatives and the language's paraphrase groups, `_paraphrases.yaml`;
 /// ``PhraseVariants``: "Stop my podcast in 15 minutes" is also "turn off my podcast…"), and
 /// a custom intent also on its examples in the app's other languages, one
 /// ranker per app among the intents it supports. Each is trained the first time a parse
@@ -275,8 +276,12 @@ final class LearnedReading: @unchecked Sendable {
         IntentRanker.words(of: text, tokenizer: grammar.tokenizer, numbers: numbers)
     }
 
-    /// The most variants of one example phrase trained on (``PhraseVariants``).
-    static let variantsPerExample = 12
+    /// The most variants of one example phrase trained on (``PhraseVariants``). An example
+    /// has dozens of variants with the language's paraphrase groups, and a dozen taken
+    /// evenly left most of a custom intent's other words out (Benchmarks/DECISIONS.md,
+    /// 2026-12-02). Balancing (``balancingRepeats``) repeats an intent's texts less when it
+    /// has more, so training grows little.
+    static let variantsPerExample = 64
 
     /// How sure the ranker must be of a custom intent to put it before a reading of the
     /// grammar that names the app but leaves most of the request to free text.

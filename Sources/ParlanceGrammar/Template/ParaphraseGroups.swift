@@ -4,7 +4,9 @@
 ///
 /// A grammar's author writes these groups to say one thing several ways; they are the
 /// language's paraphrases for the domain, from data, for any language a grammar is written
-/// in. A learned reading uses them to say an app's few example phrases the other ways too
+/// in. Rules no template uses count too: the built-in grammars keep the language's
+/// paraphrase groups beyond their domains as such rules (`_paraphrases.yaml`,
+/// `paraphrase_movie: "(film|movie)"`). A learned reading uses them to say an app's few example phrases the other ways too
 /// ("Stop my podcast in 15 minutes" → "pause my podcast in 15 minutes").
 ///
 /// Only plain text counts: a branch or input holding a list, a rule, an optional part or a
