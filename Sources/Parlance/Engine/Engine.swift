@@ -395,7 +395,8 @@ public final class Engine: Sendable {
             let read = read(in: [model], languageGiven: true, locked: locked, memo: memo)
             let lifted = liftingDate(text, best: liftingAppMention(text, best: read, models: [model], locked: locked, memo: memo),
                                      models: [model], locked: locked, memo: memo)
-            let best = addingLearnedReading(text, best: lifted, models: [model], locked: locked, memo: memo)
+            let best = liftingPreamble(text, best: addingLearnedReading(text, best: lifted, models: [model], locked: locked, memo: memo),
+                                       locked: locked, memo: memo)
             return ParseResult(utterance: utterance, language: best?.model.tag,
                                hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: true), threshold: options.threshold)
         }
@@ -412,6 +413,7 @@ public final class Engine: Sendable {
         best = liftingAppMention(text, best: best, models: likely, locked: locked, memo: memo)
         best = liftingDate(text, best: best, models: likely, locked: locked, memo: memo)
         best = addingLearnedReading(text, best: best, models: likely, locked: locked, memo: memo)
+        best = liftingPreamble(text, best: best, locked: locked, memo: memo)
         return ParseResult(utterance: utterance, language: best?.model.tag,
                            hypotheses: finished(best?.hypotheses ?? [], text: text, languageGiven: false), threshold: options.threshold)
     }
