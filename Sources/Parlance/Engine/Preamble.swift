@@ -68,6 +68,10 @@ extension Engine {
         // what no template reads ("thanks, that's all for now" as ending a workout).
         guard let best, let top = best.hypotheses.first, !top.reading.isUnbeatable else { return best }
         let model = best.model
+        // Only a reading with free text can lose to one without the clause (the clause, or the
+        // request after it, is in a free-text slot: "J'ai fini, arrête l'entraînement" read as
+        // "j'ai fini {workout}"); one with template words and values alone stands.
+        guard top.match.slots.contains(where: { $0.kind == .wildcard }) else { return best }
         let spans = memo.appSpans(of: model, policy: .fixed(0))
         let kept = (spans.names + spans.vocabulary + memo.userSpans(of: model, policy: .fixed(0))).map(\.scalarRange)
             + memo.dateTimes(of: model).map(\.scalarRange)
