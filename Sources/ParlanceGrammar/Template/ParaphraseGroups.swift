@@ -6,8 +6,9 @@
 /// language's paraphrases for the domain, from data, for any language a grammar is written
 /// in. Rules no template uses count too: the built-in grammars keep the language's
 /// paraphrase groups beyond their domains as such rules (`_paraphrases.yaml`,
-/// `paraphrase_movie: "(film|movie)"`). A learned reading uses them to say an app's few example phrases the other ways too
-/// ("Stop my podcast in 15 minutes" → "pause my podcast in 15 minutes").
+/// `paraphrase_movie: "(film|movie)"`). A learned reading uses them to say an app's few
+/// example phrases the other ways too ("Stop my podcast in 15 minutes" → "pause my podcast
+/// in 15 minutes").
 ///
 /// Only plain text counts: a branch or input holding a list, a rule, an optional part or a
 /// permutation is left out of its group (its words are not one phrase), and so are empty
