@@ -124,14 +124,7 @@ extension Engine {
                 reader.liftedDate = liftedDate
                 let derived = memos[text] ?? memo.derived(text: text, keepingDates: liftedDate != nil)
                 memos[text] = derived
-                var hypotheses = reader.read(locked: locked, memo: derived, pass: .full(fuzziness: fuzziness))
-                if frameLetters > 0 {
-                    hypotheses = hypotheses.map { hypothesis in
-                        var reading = hypothesis.reading
-                        reading.freeTextScalars += frameLetters
-                        return hypothesis.with(reading: reading)
-                    }
-                }
+                let hypotheses = reader.read(locked: locked, memo: derived, pass: .full(fuzziness: fuzziness)).leavingUnexplained(frameLetters)
                 guard let top = hypotheses.first else { continue }
                 if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
                 result = (model, hypotheses)
@@ -139,6 +132,40 @@ extension Engine {
             if result?.hypotheses.first?.appSelection.namesTheApp == true { break }
         }
         return result
+    }
+}
+
+extension Engine {
+    /// The best reading of `lifted` (a parse's text with some of it blanked: a date, a clause
+    /// before the request), whose memo is `memo`, in `model`: template words as written
+    /// first, corrected only when that reads nothing, then with an app's name inside it
+    /// lifted too (``liftingAppMention(_:best:models:locked:memo:liftedDate:)``).
+    /// `liftedDate`: the index of the date blanked, which the reading's date parameter takes.
+    func readingLifted(_ lifted: String, memo: Reader.Memo, model: LanguageModel, locked: Bool,
+                       liftedDate: Int? = nil) -> (model: LanguageModel, hypotheses: [IntentHypothesis])? {
+        var best: (model: LanguageModel, hypotheses: [IntentHypothesis])?
+        for fuzziness in [MatchOptions.Fuzziness.off] + (options.fuzziness == .off ? [] : [options.fuzziness]) {
+            var reader = Reader(engine: self, model: model, user: memo.user)
+            reader.liftedDate = liftedDate
+            let hypotheses = reader.read(locked: locked, memo: memo, pass: .full(fuzziness: fuzziness))
+            guard !hypotheses.isEmpty else { continue }
+            best = (model, hypotheses)
+            break
+        }
+        return liftingAppMention(lifted, best: best, models: [model], locked: locked, memo: memo, liftedDate: liftedDate)
+    }
+}
+
+extension Array where Element == IntentHypothesis {
+    /// The hypotheses with `letters` more left unexplained in their readings (words of the
+    /// request blanked before reading, which no value explains).
+    func leavingUnexplained(_ letters: Int) -> [IntentHypothesis] {
+        guard letters > 0 else { return self }
+        return map { hypothesis in
+            var reading = hypothesis.reading
+            reading.freeTextScalars += letters
+            return hypothesis.with(reading: reading)
+        }
     }
 }
 

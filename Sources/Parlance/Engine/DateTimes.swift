@@ -369,19 +369,10 @@ extension Engine {
             // due in 20 minutes, read with an edit.)
             if let top = result?.hypotheses.first, top.reading.isUnbeatable { break }
             let lifted = AppMention.blanking([said], in: text)
-            let liftedMemo = memo.derived(text: lifted, keepingDates: true)
-            var liftedBest: (model: LanguageModel, hypotheses: [IntentHypothesis])?
-            for fuzziness in [MatchOptions.Fuzziness.off] + (options.fuzziness == .off ? [] : [options.fuzziness]) {
-                var reader = Reader(engine: self, model: model, user: memo.user)
-                reader.liftedDate = index
-                let hypotheses = reader.read(locked: locked, memo: liftedMemo, pass: .full(fuzziness: fuzziness))
-                guard !hypotheses.isEmpty else { continue }
-                liftedBest = (model, hypotheses)
-                break
-            }
             // An app named inside the rest is lifted too: "monday afternoon remind me with
             // Jotter to …".
-            liftedBest = liftingAppMention(lifted, best: liftedBest, models: [model], locked: locked, memo: liftedMemo, liftedDate: index)
+            let liftedBest = readingLifted(lifted, memo: memo.derived(text: lifted, keepingDates: true), model: model, locked: locked,
+                                           liftedDate: index)
             guard let top = liftedBest?.hypotheses.first else { continue }
             if let current = result?.hypotheses.first, !Reader.isBetter(top, than: current) { continue }
             result = liftedBest

@@ -37,7 +37,7 @@ enum Preamble {
         let firstKept = kept.map(\.lowerBound).min() ?? Int.max
         var ends: [Int] = []
         var wordBefore = false
-        for (offset, scalar) in scalars.enumerated() where offset < lastWord && offset < firstKept {
+        for (offset, scalar) in scalars.prefix(min(lastWord, firstKept)).enumerated() {
             if isWord(scalar) {
                 wordBefore = true
             } else if wordBefore, endsClause(scalar) {
@@ -77,24 +77,12 @@ extension Engine {
             + memo.dateTimes(of: model).map(\.scalarRange)
         var result: (model: LanguageModel, hypotheses: [IntentHypothesis])? = best
         for end in Preamble.ends(in: text, keeping: kept) {
-            let lifted = AppMention.blanking([0..<end], in: text)
-            let liftedMemo = memo.derived(text: lifted, keepingDates: false)
-            var liftedBest: (model: LanguageModel, hypotheses: [IntentHypothesis])?
-            for fuzziness in [MatchOptions.Fuzziness.off] + (options.fuzziness == .off ? [] : [options.fuzziness]) {
-                let hypotheses = Reader(engine: self, model: model, user: memo.user).read(locked: locked, memo: liftedMemo, pass: .full(fuzziness: fuzziness))
-                guard !hypotheses.isEmpty else { continue }
-                liftedBest = (model, hypotheses)
-                break
-            }
             // An app named inside the request is lifted too: "Ich bin fertig, beende das Training in Excite Yoga".
-            liftedBest = liftingAppMention(lifted, best: liftedBest, models: [model], locked: locked, memo: liftedMemo)
-            guard let (liftedModel, hypotheses) = liftedBest, !hypotheses.isEmpty else { continue }
-            let letters = Preamble.letters(of: text, before: end)
-            let counted = hypotheses.map { hypothesis in
-                var reading = hypothesis.reading
-                reading.freeTextScalars += letters
-                return hypothesis.with(reading: reading)
-            }
+            let lifted = AppMention.blanking([0..<end], in: text)
+            guard let (liftedModel, hypotheses) = readingLifted(lifted, memo: memo.derived(text: lifted, keepingDates: false),
+                                                                model: model, locked: locked),
+                  !hypotheses.isEmpty else { continue }
+            let counted = hypotheses.leavingUnexplained(Preamble.letters(of: text, before: end))
             if let current = result?.hypotheses.first, !Reader.isBetter(counted[0], than: current) { continue }
             result = (liftedModel, counted)
         }
