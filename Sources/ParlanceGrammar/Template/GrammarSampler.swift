@@ -9,12 +9,20 @@
 /// except those given a stand-in word, which say it (the engine's date lists say one word
 /// for every date, as the requests it ranks have their dates read into that word).
 ///
-/// Deterministic for a seed (SplitMix64).
+/// Deterministic for a seed (SplitMix64), and stable under edits: each draw of an intent
+/// picks its template by rendezvous hashing (the template whose text hashes highest with the
+/// draw's number) and expands it from a seed of the draw and the template's text, so editing,
+/// adding or removing a template redraws only the draws that template wins, and the other
+/// intents' sentences stay as they were. (One random stream for the whole grammar redrew
+/// every sentence after the first one edited: a learned reading trained on them moved by a
+/// few requests either way with any edit, whatever the edit did.)
 public struct GrammarSampler {
     /// How deep rules may nest in one sentence; deeper references say nothing.
     static let maximumDepth = 16
 
     private let grammar: LanguageGrammar
+    private let seed: UInt64
+    /// The current draw's random stream.
     private var state: UInt64
     /// The word each open list named here says.
     private let standIns: [String: String]
@@ -22,6 +30,7 @@ public struct GrammarSampler {
     public init(_ grammar: LanguageGrammar, seed: UInt64 = 0x5eed_5a91e, standIns: [String: String] = [:]) {
         self.grammar = grammar
         self.standIns = standIns
+        self.seed = seed
         state = seed
     }
 
@@ -29,15 +38,26 @@ public struct GrammarSampler {
     /// fewer), drawn with at most four tries per sentence wanted, from the templates of the
     /// data blocks `including` keeps.
     ///
-    /// - Complexity: O(intents × perIntent × the size of one expansion).
+    /// - Complexity: O(intents × perIntent × (templates + the size of one expansion)).
     public mutating func sentences(perIntent: Int, including: (IntentData) -> Bool = { _ in true }) -> [(intent: String, text: String)] {
         var result: [(intent: String, text: String)] = []
         for intent in grammar.intents {
             let templates = intent.data.filter(including).flatMap { data in data.sentences.map { (template: $0, data: data) } }
             guard !templates.isEmpty else { continue }
+            let keys = templates.map { Self.digest($0.template.text) }
+            let intentKey = Self.mixed(seed ^ Self.digest(intent.name))
             var seen: Set<String> = []
-            for _ in 0..<(4 * perIntent) where seen.count < perIntent {
-                let (template, data) = templates[next(below: templates.count)]
+            for draw in 0..<(4 * perIntent) where seen.count < perIntent {
+                let drawKey = Self.mixed(intentKey &+ UInt64(draw) &* 0x9E37_79B9_7F4A_7C15)
+                // The template that wins this draw: the highest hash of the draw and its text.
+                var chosen = 0
+                var highest: UInt64 = 0
+                for (index, key) in keys.enumerated() {
+                    let score = Self.mixed(drawKey ^ key)
+                    if index == 0 || score > highest { (chosen, highest) = (index, score) }
+                }
+                state = Self.mixed(drawKey &+ keys[chosen])
+                let (template, data) = templates[chosen]
                 var text = ""
                 say(template.expression, rules: grammar.expansionRules(for: data), lists: grammar.lists(for: data), depth: 0, into: &text)
                 let cleaned = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
@@ -45,6 +65,24 @@ public struct GrammarSampler {
             }
         }
         return result
+    }
+
+    /// A text's 64-bit FNV-1a hash, the same in every process (unlike `Hasher`'s).
+    static func digest(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// SplitMix64's finalizer: `value`'s bits mixed.
+    static func mixed(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     private mutating func say(_ expression: Expression, rules: [String: Template], lists: [String: SlotList], depth: Int,
@@ -88,10 +126,6 @@ public struct GrammarSampler {
     /// A number in 0..<bound (SplitMix64).
     private mutating func next(below bound: Int) -> Int {
         state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(max(1, bound)))
+        return Int(Self.mixed(state) % UInt64(max(1, bound)))
     }
 }
