@@ -70,7 +70,7 @@ extension Reader {
     /// A grammar hypothesis read for one app, before ranking (a class: candidates are
     /// sorted, filtered and compared, and a struct this size costs a retain per reference on
     /// every copy). Its ``ReadingKey`` comes from the slots and the catalogue alone
-    /// (``Reader/readingKey(of:intent:app:offers:appNameSpans:)``); its parameters are
+    /// (``Reader/readingKey(of:intent:app:scope:)``); its parameters are
     /// resolved only when the ranking reaches it (``hypothesis``): of the dozens of
     /// (reading, app) pairs a free-text read yields, the engine returns a few.
     final class Candidate {
@@ -188,7 +188,7 @@ extension Reader {
             if readsADateTwice(read, scope: scope) { continue }
             let match = read.withWordEdits(Self.katakanaWordsCut(by: read, inside: scope.insideKatakanaWord)
                                                + itemsMisfiled(in: read, intent: intent, app: app, offers: offers))
-            let reading = readingKey(of: match, intent: intent, app: app, offers: offers, appNameSpans: scope.appNameSpans)
+            let reading = readingKey(of: match, intent: intent, app: app, scope: scope)
             result.append(Candidate(match: match, intent: intent, app: app, rank: rank, evidence: evidence,
                                     mentioned: mentioned != nil || example != nil, isExample: exampleApp != nil, reading: reading,
                                     selection: selection, scope: scope))
@@ -341,23 +341,42 @@ extension Reader {
     /// parameter said waives it and the app has no item it defaults to
     /// (``Resolver/unsaid(_:in:)``). Debug builds check it against the key of the resolved
     /// parameters.
-    func readingKey(of match: Hypothesis, intent: IntentDefinition, app: Int, offers: [Offer], appNameSpans: [Range<Int>]) -> ReadingKey {
+    func readingKey(of match: Hypothesis, intent: IntentDefinition, app: Int, scope: Scope) -> ReadingKey {
+        let (offers, appNameSpans) = (scope.offers, scope.appNameSpans)
         // (Slots and parameters read in place, by index: bound to locals they would be copied,
         // a retain and a release for each of their strings, for every reading of every app.)
-        let (guessed, missing) = match.slots.withUnsafeBufferPointer { slots in
+        let (guessed, missing, partOfItems) = match.slots.withUnsafeBufferPointer { slots in
             func guesses(_ index: Int, vocabulary: Bool) -> Bool {
                 guard Resolver.isFreeText(slots[index], offers: offers) else { return false }
                 if vocabulary { return true }
                 return slots[index].span.map { appNameSpans.contains($0) } ?? false
             }
+            /// The letters of the free text of `index` that are part of the app's items of
+            /// `list`, as resolution reads them (``Resolver/partialMatch(_:list:)``, memoized
+            /// for the parse) and ``ReadingKey/lettersExplained(said:part:)`` counts them;
+            /// nil when none are.
+            func partOfItems(_ index: Int, list: String?) -> Int? {
+                guard slots[index].kind == .wildcard, let list, vocabulary.hasItems(app: app, list: list) else { return nil }
+                let text = slots[index].text
+                let parts = scope.partialMatches.parts(of: text, model: model, app: app, list: list) {
+                    Resolver(scope: scope, app: app).parts(of: text, list: list)
+                }
+                guard let part = parts?.part, case let letters = ReadingKey.lettersExplained(said: text, part: part), letters > 0 else { return nil }
+                return letters
+            }
             return intent.withParameterIndices(of: slots) { parameterOf in
-                var guessed = 0, missing = 0
+                var guessed = 0, missing = 0, explained = 0
                 for parameter in intent.parameters.indices {
                     var said = false
                     let isVocabulary = if case .vocabulary = intent.parameters[parameter].kind { true } else { false }
                     for index in slots.indices where parameterOf[index] == parameter {
                         said = true
-                        if guesses(index, vocabulary: isVocabulary) { guessed += 1 }
+                        guard guesses(index, vocabulary: isVocabulary) else { continue }
+                        if isVocabulary, let letters = partOfItems(index, list: intent.parameters[parameter].list) {
+                            explained += letters
+                        } else {
+                            guessed += 1
+                        }
                     }
                     if !said, intent.parameters[parameter].isNeeded(saying: { name in slots.indices.contains { slots[$0].name == name } }),
                        !Resolver.hasDefaultItems(intent.parameters[parameter], app: app, in: vocabulary) {
@@ -367,9 +386,9 @@ extension Reader {
                 for index in slots.indices where parameterOf[index] < 0 && slots[index].name != "app" && guesses(index, vocabulary: false) {
                     guessed += 1
                 }
-                return (guessed, missing)
+                return (guessed, missing, explained)
             }
         }
-        return ReadingKey(guessed: guessed, missing: missing, match: match)
+        return ReadingKey(guessed: guessed, missing: missing, partOfItems: partOfItems, match: match)
     }
 }

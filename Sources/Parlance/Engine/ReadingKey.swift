@@ -8,13 +8,18 @@ import ParlanceGrammar
 /// 1. ``wordEdits``: fewer corrected template words (the sentence frame as written wins);
 /// 2. ``freeTextScalars`` plus ``valueEdits``: fewer characters left unexplained. Words a
 ///    template matches as written, or a vocabulary item explains, beat words a free-text
-///    slot swallows (hassil gives a wildcard the shortest span that lets the rest match):
+///    slot swallows (hassil gives a wildcard the shortest span that lets the rest match);
+///    free text that is part of the app's items of its parameter (``PartialMatch``: "de
+///    Contes" of two shows "Contes de Bretagne" and "Contes de minuit") is explained by
+///    them as far as the part goes, so the reading that asks which show beats one that
+///    reads "Contes" as an artist nobody knows:
 ///    "Mándale a Celestra un mensaje" names no message, rather than sending the message "un
 ///    mensaje"; "the Graduation album" names an album (unknown to the app) rather than a
 ///    place. A character a value takes in by an edit is not explained either: in
 ///    "Commanderでデプロイ" the app name does not reach into the topic by two insertions;
 /// 3. ``guessed``: fewer vocabulary parameters filled with free text (words no vocabulary
-///    explains), counting free text that is exactly an app's name found in the utterance;
+///    explains, not even as part of an item), counting free text that is exactly an app's
+///    name found in the utterance;
 /// 4. ``missing``: fewer required parameters unsaid;
 /// 5. ``freeTextParameters``: fewer parameters filled with free text. Parameters, not
 ///    values: "add bread and coffee to my list" read as two task titles leaves no more to
@@ -75,12 +80,38 @@ struct ReadingKey: Sendable, Hashable, Comparable {
     /// The key of a reading whose resolved parameters hold `guessed` vocabulary values left
     /// to free text and `missing` required values unsaid (what ``Reader`` counts without
     /// resolving them), and the grammar match behind it.
-    init(guessed: Int, missing: Int, match: Hypothesis) {
+    /// `partOfItems`: the letters of free-text values that are part of the app's items.
+    init(guessed: Int, missing: Int, partOfItems: Int = 0, match: Hypothesis) {
         let ranking = match.ranking
         self.init(wordEdits: ranking.wordEdits, guessed: guessed, missing: missing, freeTextParameters: ReadingKey.freeTextParameters(of: match),
-                  freeTextScalars: ranking.wildcardScalars, valueEdits: ranking.valueEdits, literalScalars: ranking.literalScalars,
-                  skippedWords: ranking.skippedWords)
+                  freeTextScalars: max(0, ranking.wildcardScalars - partOfItems), valueEdits: ranking.valueEdits,
+                  literalScalars: ranking.literalScalars, skippedWords: ranking.skippedWords)
     }
+
+    /// The letters of free text `said` that its part of items (``PartialMatch/Parts/part``)
+    /// explains, as free text counts them (letters and digits, not spaces or punctuation):
+    /// the part's letters but one when what the text holds around the part is an edge of
+    /// at most ``partEdgeLetters`` letters ("de" of "de Contes", 「的」), else none.
+    ///
+    /// The words around a part need only be words some template spells, and a large grammar
+    /// spells many ("nota" of "nota Meeting Notes", "Fête" of "liste Fête"): resolution may
+    /// still read such a part, but a wildcard that swallowed a noun of the sentence is no
+    /// better explained for it. And a part is not the item, as a corrected word is not: the
+    /// letter it does not explain lets a vocabulary match with one edit ("エコノミ" for
+    /// エコノミー) rank with it, and win on taking no free text.
+    static func lettersExplained(said: String, part: String) -> Int {
+        func letters(_ text: String) -> Int {
+            text.unicodeScalars.reduce(0) { count, scalar in
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil ? count + 1 : count
+            }
+        }
+        let explained = letters(part)
+        return letters(said) - explained <= partEdgeLetters ? max(0, explained - 1) : 0
+    }
+
+    /// The most letters a free text may hold around its part of items for the part to
+    /// count as explained (an article, a preposition, a particle: "de", "los", 「の」).
+    static let partEdgeLetters = 3
 
     /// Parameters filled with free text, each counted once however many values.
     static func freeTextParameters(of match: Hypothesis) -> Int {
@@ -104,16 +135,24 @@ struct ReadingKey: Sendable, Hashable, Comparable {
     /// The key of a reading: its parameters as resolved, and the grammar match behind them.
     /// `appNameSpans` are the spans where an app's name was found.
     init(parameters: [ParameterResult], match: Hypothesis, appNameSpans: [Range<Int>] = []) {
-        var guessed = 0, missing = 0
+        var guessed = 0, missing = 0, partOfItems = 0
         for parameter in parameters {
             for value in parameter.values {
                 if value.resolution.kind == .needsValue { missing += 1 }
-                if case .vocabulary = parameter.definition?.kind, value.match?.isFreeText == true { guessed += 1 }
+                if case .vocabulary = parameter.definition?.kind, value.match?.isFreeText == true {
+                    // Part of the app's items: explained as far as the part goes.
+                    if value.match == .partial, case .partOfItems(let said, let part, _, _, _) = value.resolution.because,
+                       case let letters = Self.lettersExplained(said: said, part: part), letters > 0 {
+                        partOfItems += letters
+                    } else {
+                        guessed += 1
+                    }
+                }
                 // Free text that is exactly an app's name: the name was not read as one.
                 else if value.match == .text, let span = value.span, appNameSpans.contains(span) { guessed += 1 }
             }
         }
-        self.init(guessed: guessed, missing: missing, match: match)
+        self.init(guessed: guessed, missing: missing, partOfItems: partOfItems, match: match)
     }
 
     init(wordEdits: Int, guessed: Int, missing: Int, freeTextParameters: Int, freeTextScalars: Int, valueEdits: Int,
