@@ -87,9 +87,11 @@ import Testing
                 "\(explanation)")
     }
 
-    /// Two readings equal on every criterion of the key, one with a value the app knows in
-    /// part (the contact Mia Chen), the other with a payee it does not have: the first goes
-    /// first, and `explain` says why the other lost.
+    /// Two readings of one request, one with a value the app knows in part (the contact Mia
+    /// Chen), the other with a payee it does not have: the first goes first, and `explain`
+    /// says why the other lost. Since parts of items count in the ranking (ee8dff4), "Mia"
+    /// is explained by the contact, all but a letter, and the key itself decides; before,
+    /// the two tied on the key and the values the app knows broke the tie.
     @Test func readingsAlikeAreOrderedByTheValuesTheAppKnows() throws {
         let engine = try EngineFixture.engine
         let explanation = engine.explain("BillPayでMiaに25ドル送って", language: "ja")
@@ -97,6 +99,6 @@ import Testing
         #expect(hypotheses.first?.intent.name == "INSendPaymentIntent", "\(explanation)")
         #expect(hypotheses.first?.parameter("payee")?.values.first?.identifier == "friend:mia", "\(explanation)")
         let bill = try #require(hypotheses.firstIndex { $0.intent.name == "INPayBillIntent" }, "\(explanation)")
-        #expect(explanation.reasonsLost[bill - 1].contains("values said that the app's vocabulary knows"), "\(explanation)")
+        #expect(explanation.reasonsLost[bill - 1].contains("more characters left unexplained"), "\(explanation)")
     }
 }
