@@ -89,10 +89,10 @@ import Testing
 
     /// Two readings of one request, one with a value the app knows in part (the contact Mia
     /// Chen), the other with a payee it does not have: the first goes first, and `explain`
-    /// says why the other lost. Since parts of items count in the ranking (ee8dff4), "Mia"
-    /// is explained by the contact, all but a letter, and the key itself decides; before,
-    /// the two tied on the key and the values the app knows broke the tie.
-    @Test func readingsAlikeAreOrderedByTheValuesTheAppKnows() throws {
+    /// says why the other lost: the part is explained by the contact, all but a letter, so
+    /// the key itself decides (ee8dff4; before, the two tied on the key and the values the
+    /// app knows broke the tie).
+    @Test func partOfAnItemExplainsMoreThanAnUnknownValue() throws {
         let engine = try EngineFixture.engine
         let explanation = engine.explain("BillPayでMiaに25ドル送って", language: "ja")
         let hypotheses = explanation.result.hypotheses
