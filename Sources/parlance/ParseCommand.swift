@@ -83,12 +83,9 @@ struct EngineOptionGroup: ParsableArguments {
     func engine(languages: [String]?, extraApps: [String] = [], calibrated: Bool = true) throws -> Engine {
         if let user, store == nil { throw UsageError("--user \(user) needs --store: the user's vocabulary is read from a vocabulary store") }
         let folders = (apps.isEmpty ? [GrammarSource.sampleApps.path] : apps) + extraApps
-        var loaded: [App] = []
-        for folder in folders {
-            let result = AppLoader.load(folder)
-            for issue in result.issues { Diagnostics.report(issue) }
-            loaded += result.apps
-        }
+        let result = AppLoader.load(folders)
+        for issue in result.issues { Diagnostics.report(issue) }
+        var loaded = result.apps
         guard !loaded.isEmpty else { throw UsageError("no apps loaded from \(folders.joined(separator: ", "))") }
         if let store {
             guard FileManager.default.fileExists(atPath: store) else { throw UsageError("\(store): no such vocabulary store") }

@@ -159,6 +159,38 @@ import Testing
         #expect(errors.allSatisfy { $0.description.components(separatedBy: $0.file).count == 2 }, "\(errors)")
     }
 
+    /// An app is installed once: the same folder named twice (as `parlance eval` adds a test
+    /// set's own apps to those given) loads one copy, a second folder with the same bundle
+    /// identifier is skipped with a warning, and an engine given two copies refuses them
+    /// (two copies of one app split its evidence and moved answers of the blind sets).
+    @Test func anAppIsInstalledOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-apps-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("copy"), withIntermediateDirectories: true)
+        let samples = URL(fileURLWithPath: Self.sampleApps)
+        try FileManager.default.copyItem(at: samples.appendingPathComponent("Tempo"), to: root.appendingPathComponent("copy/Tempo"))
+
+        let twice = AppLoader.load([Self.sampleApps, Self.sampleApps + "/", samples.appendingPathComponent("Tempo").path])
+        #expect(twice.apps.count == 10)
+        #expect(twice.issues.filter { $0.message.contains("already loaded") }.isEmpty, "\(twice.issues)")
+
+        let copied = AppLoader.load([Self.sampleApps, root.appendingPathComponent("copy").path])
+        #expect(copied.apps.count == 10)
+        #expect(copied.apps.first { $0.bundleIdentifier == "com.example.tempo" }?.folder?.hasPrefix(Self.sampleApps) == true)
+        let warning = try #require(copied.issues.first { $0.message.contains("already loaded") })
+        #expect(warning.severity == .warning && warning.file.hasSuffix("copy/Tempo") && warning.keyPath == "CFBundleIdentifier", "\(warning)")
+        #expect(warning.message.contains("'com.example.tempo'"), "\(warning)")
+
+        let single = AppLoader.load(Self.sampleApps).apps
+        let tempo = try #require(single.first { $0.bundleIdentifier == "com.example.tempo" })
+        #expect(throws: EngineError.self) { try Engine(apps: single + [tempo]) }
+        do {
+            _ = try Engine(apps: single + [tempo])
+        } catch {
+            #expect(error.message.contains("two apps with the bundle identifier 'com.example.tempo'"), "\(error)")
+        }
+    }
+
     @Test func aMissingFolderIsAnError() {
         let loaded = AppLoader.load("/nonexistent/apps")
         #expect(loaded.apps.isEmpty)

@@ -90,6 +90,34 @@ public enum AppLoader {
         return loaded
     }
 
+    /// Loads each of `paths` as ``load(_:catalogue:)`` does, into one list: an app whose
+    /// bundle identifier an earlier path already gave is skipped (the same folder silently;
+    /// another folder with a warning naming both).
+    public static func load(_ paths: [String], catalogue: IntentCatalogue = .standard) -> LoadedApps {
+        var loaded = LoadedApps()
+        for path in paths {
+            let next = load(path, catalogue: catalogue)
+            loaded.issues += next.issues
+            for app in next.apps {
+                if let first = loaded.apps.first(where: { $0.bundleIdentifier == app.bundleIdentifier }) {
+                    if first.folder.map(resolved) != app.folder.map(resolved) {
+                        loaded.issues.append(AppIssue(.warning, file: app.folder ?? path, keyPath: "CFBundleIdentifier",
+                                                      message: "'\(app.bundleIdentifier)' is already loaded from \(first.folder ?? "another folder"); this app is skipped (an app is installed once)"))
+                    }
+                } else {
+                    loaded.apps.append(app)
+                }
+            }
+        }
+        return loaded
+    }
+
+    /// A folder's path with `.`, `..` and symbolic links resolved, to tell the same folder
+    /// named twice from two folders.
+    static func resolved(_ folder: String) -> String {
+        URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// Whether `folder` looks like an app (has an Info.plist or Contents/Info.plist).
     static func isAppFolder(_ folder: String) -> Bool {
         infoPlistPath(folder) != nil
@@ -249,6 +277,15 @@ public enum AppLoader {
         }
 
         loaded.issues += issues
+        if let first = loaded.apps.first(where: { $0.bundleIdentifier == identifier }) {
+            // The same folder read twice is the same app; another folder with the same
+            // identifier is a second installation of one app, which an engine refuses.
+            if first.folder.map(Self.resolved) != Self.resolved(folder) {
+                loaded.issues.append(AppIssue(.warning, file: infoPath, keyPath: "CFBundleIdentifier",
+                                              message: "'\(identifier)' is already loaded from \(first.folder ?? "another folder"); this app is skipped (an app is installed once)"))
+            }
+            return
+        }
         loaded.apps.append(App(bundleIdentifier: identifier, displayName: displayName, bundleName: bundleName, alternativeNames: alternatives,
                                developmentRegion: bundle.developmentRegion, supportedIntents: kept, intentsRestrictedWhileLocked: restrictedSet,
                                vocabulary: bundle, userVocabulary: user, folder: folder))

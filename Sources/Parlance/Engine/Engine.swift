@@ -156,12 +156,17 @@ public final class Engine: Sendable {
     /// two), and saved there when it does not; problems with the cache are warnings in
     /// ``issues``, never errors.
     ///
-    /// - Throws: ``EngineError`` when there are no apps (nothing could be understood), or
+    /// - Throws: ``EngineError`` when there are no apps (nothing could be understood), when
+    ///   two apps have the same bundle identifier, or
     ///   when a grammar does not load or compile, naming the file and line.
     public init(apps: [App], grammars: URL = GrammarSource.builtInGrammars, languages: [String]? = nil,
                 catalogue: IntentCatalogue = .standard, options: EngineOptions = EngineOptions()) throws(EngineError) {
         guard !apps.isEmpty else {
             throw EngineError(message: "no apps: an engine needs at least one app to understand requests for (AppLoader.load(FOLDER) reads them; the sample apps are in \(GrammarSource.sampleApps.path))")
+        }
+        var identifiers: Set<String> = []
+        for app in apps where !identifiers.insert(app.bundleIdentifier).inserted {
+            throw EngineError(message: "two apps with the bundle identifier '\(app.bundleIdentifier)'\(app.folder.map { " (the second from \($0))" } ?? ""): an app is installed once (AppLoader.load([FOLDER, …]) skips a second copy)")
         }
         var extended = catalogue
         for app in apps {
