@@ -319,9 +319,29 @@ import Testing
         }
         print("n-best: the chosen alternative right for \(chosen)/\(tests.count); the recognizer's first text right for \(first)/\(tests.count)")
         for miss in misses.prefix(60) { print("  ✗ \(miss)") }
-        // Measured 155/170 (91.2%) against 72/170 for the recognizer's first text; the goal is 90%.
+        // Measured 155/170 (91.2%) against 72/170 for the recognizer's first text when the lists
+        // were written; 159/170 (93.5%) against 78 with the prior that a value said is one the
+        // app knows (Engine.unknownValueShare); the goal is 90%.
         #expect(chosen > first)
-        #expect(Double(chosen) / Double(tests.count) >= 0.88)
+        #expect(Double(chosen) / Double(tests.count) >= 0.90)
+    }
+
+    /// The recognizer does not know the app's contacts, the engine does: a less likely text
+    /// that names one beats a likelier one that hears the name as common words; texts that
+    /// name no known value either way are chosen by confidence alone.
+    @Test func aValueTheAppKnowsOutweighsAMishearing() throws {
+        let engine = try EngineFixture.engine
+        let misheard = try engine.parse(alternatives: [
+            .init(text: "request 15 dollars from me a chin in BillPay", confidence: 0.81),
+            .init(text: "request 15 dollars from Mia Chen in BillPay", confidence: 0.6),
+        ], language: "en")
+        #expect(misheard.chosen == 1)
+        #expect(misheard.scores[1] > misheard.scores[0])
+        let neither = try engine.parse(alternatives: [
+            .init(text: "mets en pause mon yoga", confidence: 0.8),
+            .init(text: "mets en pose mon yoga", confidence: 0.7),
+        ], language: "fr")
+        #expect(neither.chosen == 0)
     }
 
     @Test func badAlternativesAreErrorsOrAnswersNeverCrashes() throws {

@@ -1,3 +1,4 @@
+import Foundation
 /// One text a speech recognizer heard, with its confidence: an element of its n-best list.
 public struct RecognitionAlternative: Sendable, Hashable {
     /// The text heard.
@@ -26,7 +27,9 @@ public struct AlternativesResult: Sendable {
     /// One parse per alternative, in their order.
     public let results: [ParseResult]
     /// Per alternative, how strongly it is chosen: the recognizer's confidence times the
-    /// confidence of the parse's best hypothesis (0 when nothing was read).
+    /// confidence of the parse's best hypothesis, times ``Engine/unknownValueShare`` for
+    /// each of its values the app cannot use where another alternative's reading has one the
+    /// app knows (0 when nothing was read).
     public let scores: [Double]
     /// The alternative chosen: the highest score, the earlier on a tie; nil when no
     /// alternative reads as anything.
@@ -43,14 +46,29 @@ extension Engine {
     /// recognizer's list is a handful; this bounds the work a caller's mistake can ask for).
     public static let maxAlternatives = 64
 
+    /// How often a value said to an app is one the app cannot use (a contact, payee, list or
+    /// workout it does not know: resolution ``ResolutionResult/Kind/unsupported``): 117 of
+    /// the 1,345 vocabulary values of the best readings of Corpora/tests, blind and blind-3
+    /// (2026-12-02; Benchmarks/DECISIONS.md). An n-best list's texts differ in what the
+    /// recognizer heard, and one of them naming a value the app does not know is that much
+    /// less likely to be what was said than one naming a value it knows: the recognizer does
+    /// not know the app's vocabulary, the engine does. Texts that name no known value are
+    /// not weighed by it ("mets en pose mon yoga" against "…pause mon yoga", where "yoga" is
+    /// no workout of the app's either way).
+    public static let unknownValueShare = 0.087
+
     /// Reads a speech recognizer's n-best list and chooses jointly from the recognizer's
     /// confidence and the parse's: each alternative is parsed (the same text once), and the
     /// one whose recognizer confidence times its best hypothesis's confidence
     /// (``IntentHypothesis/confidence``, the probability that the reading is right) is
-    /// highest wins. Both are probabilities, so the product is the chance that the
-    /// recognizer heard this text and the engine read it right: a mishearing the engine
-    /// cannot read (a name heard as common words) loses to a slightly less likely text it
-    /// reads well, while a much less likely text needs a much better reading.
+    /// highest wins, each value the app cannot use, where another alternative's reading
+    /// fills the same parameter with a value the app knows, multiplying it by
+    /// ``unknownValueShare`` (at most three). Both are probabilities, so the product is the
+    /// chance that the recognizer heard this text and the engine read it right, with the
+    /// prior that a value said is one the app knows: a mishearing the engine cannot read,
+    /// or reads with a name heard as common words ("from me a chin"), loses to a less likely
+    /// text it reads with the app's own contact ("from Mia Chen"), while a much less likely
+    /// text needs a much better reading.
     ///
     /// - Throws: ``AlternativesError`` when a recognizer confidence is not a number in [0, 1].
     /// - Returns: every alternative's parse; ``AlternativesResult/chosen`` is nil for an
@@ -73,11 +91,32 @@ extension Engine {
             byText[alternative.text] = result
             results.append(result)
         }
-        let scores = zip(read, results).map { alternative, result in alternative.confidence * (result.best?.confidence ?? 0) }
+        // The parameters each alternative's reading fills with a value the app knows.
+        let known: [Set<String>] = results.map { result in
+            Set((result.best?.parameters ?? []).filter { $0.values.contains(where: \.isKnown) }.map(\.name))
+        }
+        let scores = results.indices.map { index -> Double in
+            guard let best = results[index].best else { return 0 }
+            // A value the app cannot use where another text's reading has one it knows.
+            let unknown = best.parameters.reduce(0) { count, parameter in
+                let rivalKnows = known.indices.contains { $0 != index && known[$0].contains(parameter.name) }
+                return rivalKnows ? count + parameter.values.count { $0.resolution.kind == .unsupported } : count
+            }
+            return read[index].confidence * best.confidence * pow(Self.unknownValueShare, Double(min(unknown, 3)))
+        }
         var chosen: Int?
         for index in scores.indices where results[index].best != nil && (chosen == nil || scores[index] > scores[chosen!]) {
             chosen = index
         }
         return AlternativesResult(alternatives: read, results: results, scores: scores, chosen: chosen)
+    }
+}
+
+extension ParameterValue {
+    /// A value found among the app's vocabulary or lists (whole, with edits or in part) and
+    /// resolved to it, or to a choice among its items.
+    var isKnown: Bool {
+        guard let match, [.exact, .fuzzy, .partial].contains(match) else { return false }
+        return [.success, .confirmationRequired, .disambiguation].contains(resolution.kind)
     }
 }
