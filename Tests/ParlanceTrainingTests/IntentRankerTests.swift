@@ -40,6 +40,21 @@ struct IntentRankerTests {
         #expect(ranker.scalarsSaid(in: "twenty five glass", by: "Total") == (said: 0, looked: 15))
     }
 
+    /// A question mark, in any script's form, is a word of its own: asking is evidence of
+    /// the intent whose examples ask ("Is my order ready?") over the one whose examples act.
+    @Test func aQuestionMarkIsEvidence() throws {
+        let tokenizer = try Tokenizer(language: Language("en"))
+        let ranker = IntentRanker(examples: [("Order my usual coffee", "OrderUsual"), ("Get me my usual coffee", "OrderUsual"),
+                                             ("Is my order ready?", "CheckStatus"), ("Check my order status", "CheckStatus")],
+                                  tokenizer: tokenizer)
+        let labels: Set = ["OrderUsual", "CheckStatus"]
+        func status(_ text: String) -> Double { ranker.ranked(text, among: labels).first { $0.label == "CheckStatus" }?.probability ?? 0 }
+        #expect(status("has my coffee finished yet?") > 2 * status("has my coffee finished yet"))
+        #expect(ranker.ranked("done yet?", among: labels).first?.label == "CheckStatus")
+        #expect(IntentRanker.words(of: "coffee ready？", tokenizer: tokenizer).last == IntentRanker.questionWord)
+        #expect(!IntentRanker.words(of: "coffee ready", tokenizer: tokenizer).contains(IntentRanker.questionWord))
+    }
+
     /// A ranker read back from its image ranks, and accounts for words, exactly as the one
     /// written; an image of other inputs, or cut short, is refused naming its file.
     @Test func imageReadsBackTheSameRanker() throws {

@@ -64,8 +64,25 @@ public struct IntentRanker: Sendable {
     /// holds), each number `numbers` reads as ``numberWord``.
     public static func words(of text: String, tokenizer: Tokenizer, numbers: NumberReader? = nil) -> [String] {
         let tokenized = tokenizer.tokenize(text)
-        guard let read = numbers?.numbers(in: tokenized), !read.isEmpty else { return TrainedParser.words(tokenized) }
-        return readWords(tokenized, numbers: read).compactMap(\.word)
+        var words: [String]
+        if let read = numbers?.numbers(in: tokenized), !read.isEmpty {
+            words = readWords(tokenized, numbers: read).compactMap(\.word)
+        } else {
+            words = TrainedParser.words(tokenized)
+        }
+        if isQuestion(text) { words.append(questionWord) }
+        return words
+    }
+
+    /// The word a question mark becomes ("Is my order ready?", 「もうできてる？」): asking is
+    /// evidence of an intent that answers (a status, a search) over one that acts, in every
+    /// language that writes the mark, and the tokenizer drops punctuation.
+    public static let questionWord = "?"
+
+    /// Whether `text` asks: it holds a question mark (ASCII, full-width, or the Arabic and
+    /// Greek ones).
+    static func isQuestion(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 == "?" || $0 == "\u{FF1F}" || $0 == "\u{061F}" || $0 == "\u{037E}" }
     }
 
     /// Each token of `tokenized` with the word a ranker reads it as: its normalized form, or
